@@ -1,0 +1,111 @@
+//! The parsed grammar: what [`crate::parse`] produces and the automaton is built from.
+//!
+//! Every item keeps the [`Span`] of its source so that later passes (shadowed rules,
+//! uncovered bytes) can point at the grammar's own line and column.
+
+use crate::span::Span;
+use regex_syntax::hir::Hir;
+
+/// Index of a start condition in [`Grammar::conditions`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ConditionId(pub u32);
+
+/// Index of a rule in [`Grammar::rules`] (file order, which is priority order).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct RuleId(pub u32);
+
+/// A whole grammar.
+#[derive(Clone, Debug)]
+pub struct Grammar {
+    /// `%name Ident;`: the generated lexer type. Default `Lexer`.
+    pub name: Named,
+    /// `%token path::To::Type;`: the token type whose variants the actions name. When
+    /// absent, the generator emits an enum `{name}Token` with one variant per action.
+    pub token: Option<Named>,
+    /// Start conditions in order of first appearance; the first is the initial one.
+    /// A grammar that uses none has exactly one, named `INITIAL`, with an empty span.
+    pub conditions: Vec<Condition>,
+    /// Rules in file order. A rule written `<*>` or `<A, B>` appears once, listing
+    /// every condition it belongs to.
+    pub rules: Vec<Rule>,
+}
+
+/// A name with the span it was written at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Named {
+    /// The text (an identifier, or a `::` path for `%token`).
+    pub name: String,
+    /// Where it was written.
+    pub span: Span,
+}
+
+/// A start condition.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Condition {
+    /// Its name, e.g. `COMMENT`.
+    pub name: String,
+    /// Its first appearance.
+    pub span: Span,
+}
+
+/// One rule: `<CONDS> pattern => action -> NEXT ;`.
+#[derive(Clone, Debug)]
+pub struct Rule {
+    /// Conditions the rule is active in (all of them for `<*>`), ascending.
+    pub conditions: Vec<ConditionId>,
+    /// What it matches.
+    pub pattern: Pattern,
+    /// What it produces.
+    pub action: Action,
+    /// `-> COND`: the condition to switch to after the match.
+    pub next: Option<ConditionId>,
+    /// The whole rule.
+    pub span: Span,
+    /// The pattern alone (diagnostics about what a rule matches point here).
+    pub pattern_span: Span,
+}
+
+/// What a rule matches.
+#[derive(Clone, Debug)]
+pub enum Pattern {
+    /// A regex over bytes (definitions already substituted). Never matches the empty
+    /// string: the parser rejects such rules.
+    Regex(Hir),
+    /// `$`: the end of the input.
+    EndOfInput,
+    /// `*`: any single byte no other rule of the condition matches.
+    Default,
+}
+
+/// What a rule produces.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// A token of this kind (a variant name of the token type).
+    Token(Named),
+    /// Nothing: the match is skipped (whitespace, comments).
+    Skip,
+}
+
+impl Grammar {
+    /// Rules active in `cond`, in priority order.
+    pub fn rules_in(&self, cond: ConditionId) -> impl Iterator<Item = (RuleId, &Rule)> + '_ {
+        self.rules
+            .iter()
+            .enumerate()
+            .filter(move |(_, r)| r.conditions.contains(&cond))
+            .map(|(i, r)| (RuleId(i as u32), r))
+    }
+
+    /// Token kinds named by actions, in order of first appearance.
+    pub fn token_kinds(&self) -> Vec<&Named> {
+        let mut kinds: Vec<&Named> = Vec::new();
+        for rule in &self.rules {
+            if let Action::Token(named) = &rule.action {
+                if !kinds.iter().any(|k| k.name == named.name) {
+                    kinds.push(named);
+                }
+            }
+        }
+        kinds
+    }
+}

@@ -1,0 +1,2 @@
+//! The `jsonlex` command line.
+fn main() {}
