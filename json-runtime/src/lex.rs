@@ -83,4 +83,9 @@ pub trait Lexer<'a>: Sized {
 
     /// Offset of the next byte the lexer will read.
     fn offset(&self) -> usize;
+
+    /// Go on lexing from `offset` (clamped to the input's length), in the current
+    /// condition. Lets a caller step over input it handled itself, e.g. a string with
+    /// invalid UTF-8 that it repairs rather than rejects.
+    fn set_offset(&mut self, offset: usize);
 }
