@@ -1,1 +1,134 @@
 //! `json_lexer!`: compile a token grammar into a lexer at build time.
+//!
+//! A thin shell over [`json_lexgen::Builder`]:
+//!
+//! ```ignore
+//! // A grammar file, relative to the calling crate's CARGO_MANIFEST_DIR; editing it
+//! // rebuilds the crate.
+//! json_lexer!(file = "grammar/ini.lex");
+//!
+//! // An inline grammar.
+//! json_lexer!(r#"
+//!     %name Words;
+//!     [a-z]+ => Word;
+//!     " "+   => skip;
+//! "#);
+//!
+//! // Options after the grammar: no `unsafe` in the generated code, and another path
+//! // to the runtime crate (default `::json_runtime`).
+//! json_lexer!(file = "grammar/ini.lex", no_unsafe, runtime = "::jsonlex::runtime");
+//! ```
+//!
+//! Grammar errors become `compile_error!`s naming the grammar's line and column;
+//! warnings become deprecation warnings (the only warning a stable proc macro can raise).
+
+use proc_macro::TokenStream;
+use proc_macro2::{Span, TokenStream as TokenStream2};
+use quote::quote;
+use syn::parse::{Parse, ParseStream};
+use syn::{Ident, LitStr, Token};
+
+/// Compile a grammar (a file or inline text) into a lexer. See the crate docs.
+#[proc_macro]
+pub fn json_lexer(input: TokenStream) -> TokenStream {
+    match syn::parse::<Invocation>(input) {
+        Ok(invocation) => invocation.expand().into(),
+        Err(e) => e.to_compile_error().into(),
+    }
+}
+
+enum Source {
+    File(LitStr),
+    Inline(LitStr),
+}
+
+struct Invocation {
+    source: Source,
+    config: json_lexgen::Config,
+}
+
+impl Parse for Invocation {
+    fn parse(input: ParseStream) -> syn::Result<Invocation> {
+        let source = if input.peek(Ident) {
+            let key: Ident = input.parse()?;
+            if key != "file" {
+                return Err(syn::Error::new(key.span(), "expected `file = \"path\"` or a grammar string literal"));
+            }
+            input.parse::<Token![=]>()?;
+            Source::File(input.parse()?)
+        } else {
+            Source::Inline(input.parse().map_err(|e| syn::Error::new(e.span(), "expected `file = \"path\"` or a grammar string literal"))?)
+        };
+        let mut config = json_lexgen::Config::new();
+        while input.peek(Token![,]) {
+            input.parse::<Token![,]>()?;
+            if input.is_empty() {
+                break;
+            }
+            let option: Ident = input.parse()?;
+            match option.to_string().as_str() {
+                "no_unsafe" => config = config.unsafe_code(false),
+                "runtime" => {
+                    input.parse::<Token![=]>()?;
+                    let path: LitStr = input.parse()?;
+                    config = config.runtime_path(path.value());
+                }
+                other => return Err(syn::Error::new(option.span(), format!("unknown option `{other}` (expected `no_unsafe` or `runtime = \"path\"`)"))),
+            }
+        }
+        if !input.is_empty() {
+            return Err(input.error("unexpected input after the grammar"));
+        }
+        Ok(Invocation { source, config })
+    }
+}
+
+impl Invocation {
+    fn expand(&self) -> TokenStream2 {
+        let builder = json_lexgen::Builder::new().configure(self.config.clone());
+        let (result, span, track, name) = match &self.source {
+            Source::File(lit) => {
+                let dir = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| ".".to_string());
+                let path = std::path::Path::new(&dir).join(lit.value());
+                let track = path.is_file().then(|| {
+                    let abs = path.display().to_string();
+                    // Makes the compiler watch the grammar: editing it rebuilds the crate.
+                    quote!(const _: &[u8] = include_bytes!(#abs);)
+                });
+                (builder.build_from_file(&path), lit.span(), track, lit.value())
+            }
+            Source::Inline(lit) => (builder.build_from_str(&lit.value()), lit.span(), None, "<inline grammar>".to_string()),
+        };
+        match result {
+            Ok(generated) => {
+                let warnings = generated.warnings().iter().map(|w| warning(&w.render(&name), span));
+                let tokens = generated.tokens();
+                quote! {
+                    #track
+                    #(#warnings)*
+                    #tokens
+                }
+            }
+            Err(error) => {
+                let errors = error.diagnostics().iter().map(|d| {
+                    let message = if d.kind == json_lexgen::DiagnosticKind::Io { format!("{name}: {}", d.message) } else { d.render(&name) };
+                    syn::Error::new(span, message).to_compile_error()
+                });
+                quote! { #track #(#errors)* }
+            }
+        }
+    }
+}
+
+/// A warning on stable: a use of a deprecated item whose note is the message.
+fn warning(message: &str, span: Span) -> TokenStream2 {
+    let item = Ident::new("json_lexer_warning", span);
+    quote! {
+        const _: () = {
+            #[deprecated(note = #message)]
+            #[allow(non_upper_case_globals)]
+            const #item: () = ();
+            #item
+        };
+    }
+}

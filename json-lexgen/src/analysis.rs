@@ -1,0 +1,241 @@
+//! What the generator learns from the automata before emitting code: states that loop
+//! on themselves (and over which bytes), rules that can never win, and bytes no rule
+//! of a condition can start with.
+
+use crate::automaton::{Automaton, StateId};
+use crate::diagnostic::{Diagnostic, DiagnosticKind};
+use crate::grammar::{Action, Grammar, Pattern, RuleId};
+use std::fmt;
+
+/// A set of bytes, as a 256-bit bitmap.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct ByteSet([u64; 4]);
+
+impl ByteSet {
+    /// The empty set.
+    pub const EMPTY: ByteSet = ByteSet([0; 4]);
+
+    /// Add the bytes `start..=end`.
+    pub fn insert_range(&mut self, start: u8, end: u8) {
+        for b in start..=end {
+            self.insert(b);
+        }
+    }
+
+    /// Add one byte.
+    #[inline]
+    pub fn insert(&mut self, b: u8) {
+        self.0[(b >> 6) as usize] |= 1 << (b & 63);
+    }
+
+    /// True if `b` is in the set.
+    #[inline]
+    pub fn contains(&self, b: u8) -> bool {
+        self.0[(b >> 6) as usize] & (1 << (b & 63)) != 0
+    }
+
+    /// Number of bytes in the set.
+    pub fn len(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// True for the empty set.
+    pub fn is_empty(&self) -> bool {
+        self.0 == [0; 4]
+    }
+
+    /// The set as sorted, maximal inclusive ranges.
+    pub fn ranges(&self) -> Vec<(u8, u8)> {
+        let mut out: Vec<(u8, u8)> = Vec::new();
+        for b in 0..=255u8 {
+            if !self.contains(b) {
+                continue;
+            }
+            match out.last_mut() {
+                Some(last) if last.1 as u16 + 1 == b as u16 => last.1 = b,
+                _ => out.push((b, b)),
+            }
+        }
+        out
+    }
+
+    /// The complement over all 256 bytes.
+    pub fn complement(&self) -> ByteSet {
+        ByteSet([!self.0[0], !self.0[1], !self.0[2], !self.0[3]])
+    }
+}
+
+/// Bytes as a person reads them: `[0x00-0x08 'a'-'z' '"']`.
+impl fmt::Display for ByteSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("[")?;
+        for (i, (a, b)) in self.ranges().into_iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{}", show_byte(a))?;
+            if a != b {
+                write!(f, "-{}", show_byte(b))?;
+            }
+        }
+        f.write_str("]")
+    }
+}
+
+impl fmt::Debug for ByteSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// A byte as a quoted character when printable ASCII, else hex.
+pub fn show_byte(b: u8) -> String {
+    if b.is_ascii_graphic() || b == b' ' {
+        format!("'{}'", b as char)
+    } else {
+        format!("0x{b:02X}")
+    }
+}
+
+/// A state that stays in itself on some bytes: `while class(byte) { advance }`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoopState {
+    /// The state.
+    pub state: StateId,
+    /// The bytes that stay in the state.
+    pub class: ByteSet,
+}
+
+/// The analysis of one condition's automaton.
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    /// States with a self-loop, in state order.
+    pub loops: Vec<LoopState>,
+}
+
+/// Find the self-loops of an automaton.
+pub fn analyze(automaton: &Automaton) -> Analysis {
+    let loops = automaton
+        .states
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| {
+            let id = StateId(i as u32);
+            let mut class = ByteSet::EMPTY;
+            for t in s.transitions.iter().filter(|t| t.target == id) {
+                class.insert_range(t.start, t.end);
+            }
+            (!class.is_empty()).then_some(LoopState { state: id, class })
+        })
+        .collect();
+    Analysis { loops }
+}
+
+/// Rules that can never produce a match: every string they match is matched, at equal
+/// length, by an earlier rule of each of their conditions; or a second `$`/`*` rule in
+/// a condition. Errors, pointing at the rule.
+pub fn unreachable_rules(grammar: &Grammar, automata: &[Automaton]) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for (i, rule) in grammar.rules.iter().enumerate() {
+        let id = RuleId(i as u32);
+        let wins = rule.conditions.iter().any(|c| {
+            let a = &automata[c.0 as usize];
+            match rule.pattern {
+                Pattern::Regex(_) => a.states.iter().any(|s| s.accept == Some(id)),
+                Pattern::EndOfInput => a.end_of_input == Some(id),
+                Pattern::Default => a.default == Some(id),
+            }
+        });
+        if wins {
+            continue;
+        }
+        let message = match rule.pattern {
+            Pattern::Regex(_) => {
+                let shadow = shadowing_rule(grammar, automata, id);
+                match shadow {
+                    Some(s) => format!(
+                        "this rule can never match: every string it matches is matched by the earlier rule at line {}, column {}",
+                        grammar.rules[s.0 as usize].span.line,
+                        grammar.rules[s.0 as usize].span.column
+                    ),
+                    None => "this rule can never match: earlier rules match every string it matches".to_string(),
+                }
+            }
+            Pattern::EndOfInput => "this '$' rule can never match: an earlier '$' rule of the same condition wins".to_string(),
+            Pattern::Default => "this '*' rule can never match: an earlier '*' rule of the same condition wins".to_string(),
+        };
+        out.push(Diagnostic::error(DiagnosticKind::UnreachableRule, rule.pattern_span, message));
+    }
+    out
+}
+
+/// An earlier rule that matches strings of `id` (for the message): the rule that wins in
+/// a state where `id` also matches. Found by running the automaton on the shortest
+/// strings of the rule's own automaton is overkill; we look for any state where `id` is
+/// among the matching rules, which needs the rule's own language, so instead report the
+/// earliest rule that wins anywhere in the same conditions and is earlier than `id`
+/// and whose match set contains `id`'s — approximated by building a two-rule automaton.
+fn shadowing_rule(grammar: &Grammar, automata: &[Automaton], id: RuleId) -> Option<RuleId> {
+    let rule = &grammar.rules[id.0 as usize];
+    let Pattern::Regex(hir) = &rule.pattern else { return None };
+    // The earliest earlier rule that, paired with this one alone, shadows it.
+    for (j, earlier) in grammar.rules[..id.0 as usize].iter().enumerate() {
+        if !earlier.conditions.iter().any(|c| rule.conditions.contains(c)) {
+            continue;
+        }
+        let Pattern::Regex(earlier_hir) = &earlier.pattern else { continue };
+        let pair = Grammar {
+            name: grammar.name.clone(),
+            token: None,
+            conditions: vec![grammar.conditions[0].clone()],
+            rules: vec![
+                crate::grammar::Rule { conditions: vec![crate::grammar::ConditionId(0)], pattern: Pattern::Regex(earlier_hir.clone()), ..earlier.clone() },
+                crate::grammar::Rule { conditions: vec![crate::grammar::ConditionId(0)], pattern: Pattern::Regex(hir.clone()), ..rule.clone() },
+            ],
+        };
+        if let Ok(a) = crate::automaton::build(&pair) {
+            if !a[0].states.iter().any(|s| s.accept == Some(RuleId(1))) {
+                return Some(RuleId(j as u32));
+            }
+        }
+    }
+    let _ = automata;
+    None
+}
+
+/// Bytes that no rule of a condition can start with, when the condition has no `*`
+/// rule: the lexer reports an error on them. A warning (re2c's
+/// `-Wundefined-control-flow`), silenced by a `*` rule.
+pub fn uncovered_bytes(grammar: &Grammar, automata: &[Automaton]) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for a in automata {
+        if a.default.is_some() {
+            continue;
+        }
+        let mut covered = ByteSet::EMPTY;
+        for t in &a.states[0].transitions {
+            covered.insert_range(t.start, t.end);
+        }
+        let uncovered = covered.complement();
+        if uncovered.is_empty() {
+            continue;
+        }
+        let cond = &grammar.conditions[a.condition.0 as usize];
+        let span = grammar.rules_in(a.condition).next().map_or(cond.span, |(_, r)| r.span);
+        let at = if grammar.conditions.len() > 1 { format!("condition '{}'", cond.name) } else { "the grammar".to_string() };
+        out.push(Diagnostic::warning(
+            DiagnosticKind::UncoveredBytes,
+            span,
+            format!(
+                "no rule of {at} matches input starting with {uncovered} ({} bytes): the lexer reports an error there; add a '*' rule to handle them",
+                uncovered.len()
+            ),
+        ));
+    }
+    out
+}
+
+/// True when the rule produces a token (not `skip`).
+pub fn is_token_rule(grammar: &Grammar, id: RuleId) -> bool {
+    matches!(grammar.rules[id.0 as usize].action, Action::Token(_))
+}

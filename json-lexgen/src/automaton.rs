@@ -1,0 +1,410 @@
+//! From rules to our own state graph, one per start condition.
+//!
+//! regex-automata builds the DFA (byte mode, `MatchKind::All`, anchored start,
+//! minimized). Its states report a match one byte late: a state is a "match state" when
+//! the input *before* the byte that led to it matched. We fold that delay away: our
+//! state accepts rule `r` when the input consumed so far matches `r`, which is what the
+//! DFA's end-of-input transition tells. After the fold, states that differ only in the
+//! delayed flag are equivalent, so the graph is minimized once more (Moore's algorithm).
+//!
+//! Among the patterns a state matches, the earliest rule wins (re2c's tie rule); the
+//! longest match is the generated code's job (it remembers the last accepting state).
+
+use crate::diagnostic::{Diagnostic, DiagnosticKind};
+use crate::grammar::{Action, ConditionId, Grammar, Pattern, RuleId};
+use regex_automata::dfa::{dense, Automaton as _, StartKind};
+use regex_automata::nfa::thompson;
+use regex_automata::util::{primitives::StateID as DfaStateId, start};
+use regex_automata::{Anchored, MatchKind};
+use std::collections::{BTreeSet, HashMap};
+
+/// Index of a state in [`Automaton::states`]. The start state is always `StateId(0)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct StateId(pub u32);
+
+impl StateId {
+    /// The start state of every automaton.
+    pub const START: StateId = StateId(0);
+
+    /// As an index into [`Automaton::states`].
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// An inclusive range of bytes `start..=end` that leads to `target`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Transition {
+    /// First byte of the range.
+    pub start: u8,
+    /// Last byte of the range (inclusive).
+    pub end: u8,
+    /// Where the bytes lead.
+    pub target: StateId,
+}
+
+/// One state of the lexer's automaton.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct State {
+    /// The rule matched by the input consumed so far, if any (the earliest such rule).
+    pub accept: Option<RuleId>,
+    /// Sorted, non-overlapping byte ranges to the next state. A byte not covered ends
+    /// the token: the lexer falls back to the last accepting state.
+    pub transitions: Vec<Transition>,
+}
+
+impl State {
+    /// The state the byte leads to, if any.
+    pub fn next(&self, byte: u8) -> Option<StateId> {
+        self.transitions.iter().find(|t| t.start <= byte && byte <= t.end).map(|t| t.target)
+    }
+}
+
+/// The automaton of one start condition.
+#[derive(Clone, Debug)]
+pub struct Automaton {
+    /// Which condition.
+    pub condition: ConditionId,
+    /// States; `states[0]` is the start state.
+    pub states: Vec<State>,
+    /// The condition's `$` rule (end of input), if any.
+    pub end_of_input: Option<RuleId>,
+    /// The condition's `*` rule (any other byte), if any.
+    pub default: Option<RuleId>,
+    /// Sizes along the way, for `--stats` and BENCHMARKS.md.
+    pub sizes: Sizes,
+}
+
+/// State counts at each step of construction.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Sizes {
+    /// Reachable states of regex-automata's DFA before its minimization.
+    pub dfa_states: usize,
+    /// Reachable states after regex-automata's minimization.
+    pub minimized_dfa_states: usize,
+    /// Our states after folding the delayed match and minimizing again.
+    pub states: usize,
+}
+
+impl Automaton {
+    /// The state with this id.
+    #[inline]
+    pub fn state(&self, id: StateId) -> &State {
+        &self.states[id.index()]
+    }
+
+    /// Number of byte-range transitions over all states.
+    pub fn transition_count(&self) -> usize {
+        self.states.iter().map(|s| s.transitions.len()).sum()
+    }
+
+    /// Run the automaton from `start` the way generated code does: longest match,
+    /// earliest rule on a tie. Returns the rule and end of the match, or the offset where
+    /// the automaton died without any accepting state behind it. A reference for tests;
+    /// `$` and `*` are the caller's business.
+    pub fn longest_match(&self, input: &[u8], start: usize) -> Result<(RuleId, usize), usize> {
+        let mut state = StateId::START;
+        let mut last = None;
+        let mut p = start;
+        loop {
+            if let Some(rule) = self.state(state).accept {
+                last = Some((rule, p));
+            }
+            match input.get(p).and_then(|&b| self.state(state).next(b)) {
+                Some(next) => {
+                    state = next;
+                    p += 1;
+                }
+                None => return last.ok_or(p),
+            }
+        }
+    }
+}
+
+/// Build the automaton of every condition of `grammar`, in condition order.
+pub fn build(grammar: &Grammar) -> Result<Vec<Automaton>, Diagnostic> {
+    (0..grammar.conditions.len())
+        .map(|c| build_condition(grammar, ConditionId(c as u32)))
+        .collect()
+}
+
+fn build_condition(grammar: &Grammar, cond: ConditionId) -> Result<Automaton, Diagnostic> {
+    let mut hirs = Vec::new();
+    let mut pattern_rules = Vec::new();
+    let mut end_of_input = None;
+    let mut default = None;
+    for (id, rule) in grammar.rules_in(cond) {
+        match &rule.pattern {
+            Pattern::Regex(hir) => {
+                hirs.push(hir);
+                pattern_rules.push(id);
+            }
+            Pattern::EndOfInput => {
+                end_of_input.get_or_insert(id);
+            }
+            Pattern::Default => {
+                default.get_or_insert(id);
+            }
+        }
+    }
+    let condition_span = grammar.conditions[cond.0 as usize].span;
+    let fail = |what: String| {
+        Diagnostic::error(
+            DiagnosticKind::Automaton,
+            condition_span,
+            format!("cannot build the automaton of condition '{}': {what}", grammar.conditions[cond.0 as usize].name),
+        )
+    };
+
+    let states = if hirs.is_empty() {
+        vec![State { accept: None, transitions: Vec::new() }]
+    } else {
+        let nfa = thompson::Compiler::new()
+            .configure(thompson::Config::new().utf8(false).shrink(true))
+            .build_many_from_hir(&hirs)
+            .map_err(|e| fail(e.to_string()))?;
+        let dfa_config = |minimize: bool| {
+            dense::Config::new()
+                .match_kind(MatchKind::All)
+                .start_kind(StartKind::Anchored)
+                .minimize(minimize)
+                .accelerate(false)
+                .byte_classes(true)
+        };
+        let plain = dense::Builder::new()
+            .configure(dfa_config(false))
+            .build_from_nfa(&nfa)
+            .map_err(|e| fail(e.to_string()))?;
+        let dfa = dense::Builder::new()
+            .configure(dfa_config(true))
+            .build_from_nfa(&nfa)
+            .map_err(|e| fail(e.to_string()))?;
+        let dfa_states = reachable(&plain).len();
+        let (states, minimized_dfa_states) = project(&dfa, &pattern_rules);
+        let states = minimize(prune(states));
+        return Ok(Automaton {
+            condition: cond,
+            sizes: Sizes { dfa_states, minimized_dfa_states, states: states.len() },
+            states,
+            end_of_input,
+            default,
+        });
+    };
+    Ok(Automaton { condition: cond, sizes: Sizes { dfa_states: 1, minimized_dfa_states: 1, states: 1 }, states, end_of_input, default })
+}
+
+fn dfa_start(dfa: &dense::DFA<Vec<u32>>) -> DfaStateId {
+    dfa.start_state(&start::Config::new().anchored(Anchored::Yes))
+        .expect("an anchored start state exists: the DFA was built with StartKind::Anchored and no look-behind")
+}
+
+/// DFA states reachable from the anchored start, in breadth-first order, dead state
+/// excluded.
+fn reachable(dfa: &dense::DFA<Vec<u32>>) -> Vec<DfaStateId> {
+    let start = dfa_start(dfa);
+    let mut order = vec![start];
+    let mut seen: HashMap<DfaStateId, usize> = HashMap::from([(start, 0)]);
+    let mut i = 0;
+    while i < order.len() {
+        let s = order[i];
+        i += 1;
+        for b in 0..=255u8 {
+            let t = dfa.next_state(s, b);
+            if dfa.is_dead_state(t) || dfa.is_quit_state(t) || seen.contains_key(&t) {
+                continue;
+            }
+            seen.insert(t, order.len());
+            order.push(t);
+        }
+    }
+    order
+}
+
+/// regex-automata's DFA → our states (delayed match folded into `accept`). Returns the
+/// states and the number of DFA states they came from.
+fn project(dfa: &dense::DFA<Vec<u32>>, pattern_rules: &[RuleId]) -> (Vec<State>, usize) {
+    let order = reachable(dfa);
+    let index: HashMap<DfaStateId, usize> = order.iter().enumerate().map(|(i, &s)| (s, i)).collect();
+    let states = order
+        .iter()
+        .map(|&s| {
+            let eoi = dfa.next_eoi_state(s);
+            let accept = dfa.is_match_state(eoi).then(|| {
+                (0..dfa.match_len(eoi)).map(|i| pattern_rules[dfa.match_pattern(eoi, i).as_usize()]).min().expect("a match state has a pattern")
+            });
+            let mut transitions: Vec<Transition> = Vec::new();
+            for b in 0..=255u8 {
+                let Some(&target) = index.get(&dfa.next_state(s, b)) else { continue };
+                let target = StateId(target as u32);
+                match transitions.last_mut() {
+                    Some(t) if t.target == target && t.end as u16 + 1 == b as u16 => t.end = b,
+                    _ => transitions.push(Transition { start: b, end: b, target }),
+                }
+            }
+            State { accept, transitions }
+        })
+        .collect();
+    (states, order.len())
+}
+
+/// Drop transitions into states from which no accepting state can be reached (such as
+/// the DFA's state that only reports the delayed match): entering one can only end in
+/// a fallback, so the byte is better treated as the end of the token right away.
+fn prune(mut states: Vec<State>) -> Vec<State> {
+    let mut live: Vec<bool> = states.iter().map(|s| s.accept.is_some()).collect();
+    loop {
+        let mut changed = false;
+        for (i, s) in states.iter().enumerate() {
+            if !live[i] && s.transitions.iter().any(|t| live[t.target.index()]) {
+                live[i] = true;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    for s in &mut states {
+        s.transitions.retain(|t| live[t.target.index()]);
+    }
+    states
+}
+
+/// Merge equivalent states (Moore's partition refinement) and renumber them in
+/// breadth-first order from the start state, so that output is stable.
+pub fn minimize(states: Vec<State>) -> Vec<State> {
+    // Blocks start as "same accepting rule"; split until transitions agree.
+    let mut block: Vec<usize> = {
+        let mut ids: HashMap<Option<RuleId>, usize> = HashMap::new();
+        states
+            .iter()
+            .map(|s| {
+                let n = ids.len();
+                *ids.entry(s.accept).or_insert(n)
+            })
+            .collect()
+    };
+    let mut count = block.iter().max().map_or(0, |m| m + 1);
+    loop {
+        let mut ids: HashMap<(usize, Vec<(u8, u8, usize)>), usize> = HashMap::new();
+        let next: Vec<usize> = states
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let sig: Vec<(u8, u8, usize)> = merge_ranges(s.transitions.iter().map(|t| (t.start, t.end, block[t.target.index()])));
+                let n = ids.len();
+                *ids.entry((block[i], sig)).or_insert(n)
+            })
+            .collect();
+        let new_count = ids.len();
+        block = next;
+        if new_count == count {
+            break;
+        }
+        count = new_count;
+    }
+    // Renumber blocks breadth-first from the start state's block.
+    let mut new_id: Vec<Option<u32>> = vec![None; count];
+    let mut order = Vec::new();
+    let representative: Vec<usize> = {
+        let mut rep = vec![usize::MAX; count];
+        for (i, &b) in block.iter().enumerate() {
+            if rep[b] == usize::MAX {
+                rep[b] = i;
+            }
+        }
+        rep
+    };
+    new_id[block[0]] = Some(0);
+    order.push(block[0]);
+    let mut i = 0;
+    while i < order.len() {
+        let s = &states[representative[order[i]]];
+        i += 1;
+        for t in &s.transitions {
+            let b = block[t.target.index()];
+            if new_id[b].is_none() {
+                new_id[b] = Some(order.len() as u32);
+                order.push(b);
+            }
+        }
+    }
+    order
+        .iter()
+        .map(|&b| {
+            let s = &states[representative[b]];
+            let transitions = merge_ranges(s.transitions.iter().map(|t| (t.start, t.end, new_id[block[t.target.index()]].expect("reachable"))))
+                .into_iter()
+                .map(|(start, end, target)| Transition { start, end, target: StateId(target) })
+                .collect();
+            State { accept: s.accept, transitions }
+        })
+        .collect()
+}
+
+/// Join adjacent ranges with the same target.
+fn merge_ranges<T: PartialEq + Copy>(ranges: impl Iterator<Item = (u8, u8, T)>) -> Vec<(u8, u8, T)> {
+    let mut out: Vec<(u8, u8, T)> = Vec::new();
+    for (start, end, target) in ranges {
+        match out.last_mut() {
+            Some(last) if last.2 == target && last.1 as u16 + 1 == start as u16 => last.1 = end,
+            _ => out.push((start, end, target)),
+        }
+    }
+    out
+}
+
+/// For each state, the earliest token rule still reachable from it (what the lexer was
+/// in the middle of, should it fail there). Skip rules do not count.
+pub fn partial_rules(grammar: &Grammar, automaton: &Automaton) -> Vec<Option<RuleId>> {
+    let is_token = |r: RuleId| matches!(grammar.rules[r.0 as usize].action, Action::Token(_));
+    let n = automaton.states.len();
+    let mut best: Vec<Option<RuleId>> = automaton.states.iter().map(|s| s.accept.filter(|&r| is_token(r))).collect();
+    // Fixpoint: a state inherits the minimum over its successors.
+    loop {
+        let mut changed = false;
+        for i in 0..n {
+            for t in &automaton.states[i].transitions {
+                let candidate = best[t.target.index()];
+                if let Some(c) = candidate {
+                    if best[i].is_none_or(|b| c < b) {
+                        best[i] = Some(c);
+                        changed = true;
+                    }
+                }
+            }
+        }
+        if !changed {
+            // Failing in the start state means no token had begun.
+            best[0] = None;
+            return best;
+        }
+    }
+}
+
+/// For each state, which "last accepting rule" the lexer may be carrying when it enters
+/// it: `None` in the set means no rule has matched yet on some path. Lets generated code
+/// drop the bookkeeping where the answer is known statically.
+pub fn incoming_accepts(automaton: &Automaton) -> Vec<BTreeSet<Option<RuleId>>> {
+    let n = automaton.states.len();
+    let mut sets: Vec<BTreeSet<Option<RuleId>>> = vec![BTreeSet::new(); n];
+    sets[0].insert(None);
+    let mut work = vec![0usize];
+    while let Some(i) = work.pop() {
+        let state = &automaton.states[i];
+        let out: BTreeSet<Option<RuleId>> = match state.accept {
+            Some(r) => BTreeSet::from([Some(r)]),
+            None => sets[i].clone(),
+        };
+        for t in &state.transitions {
+            let target = &mut sets[t.target.index()];
+            let before = target.len();
+            target.extend(out.iter().copied());
+            if target.len() != before {
+                work.push(t.target.index());
+            }
+        }
+    }
+    sets
+}
