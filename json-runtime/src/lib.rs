@@ -11,15 +11,20 @@
 //! | [`position`] | byte offset to line and column, for error messages |
 //! | [`json`] | the token kinds `grammar/json.lex` produces |
 //! | [`value`] | the JSON document model |
+//! | [`ser`] | the encoder and its options |
+//! | [`simd`] | kernel levels and the byte-set skip kernels |
 
 #![deny(unsafe_op_in_unsafe_fn)]
 
 pub mod json;
 pub mod lex;
 pub mod position;
+pub mod ser;
+pub mod simd;
 pub mod value;
 
 pub use json::JsonToken;
 pub use lex::{LexError, Lexer, Token};
 pub use position::Position;
+pub use ser::{encode, encode_to_vec, encode_to_writer, encode_with, EncodeOptions};
 pub use value::{Map, Number, Value};

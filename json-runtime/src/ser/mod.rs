@@ -1,0 +1,92 @@
+//! The JSON encoder: table-driven escaping, verbatim runs copied in one piece.
+//!
+//! [`encode`] writes exactly what `serde_json::to_string` writes for the same value;
+//! [`EncodeOptions::php`] writes exactly what PHP's `json_encode` writes. Each escaping
+//! option set has its own 256-entry table, built at compile time, naming what every
+//! byte needs; runs of bytes that need nothing are found with the [`crate::simd`]
+//! kernels at the active level and copied whole. With unicode not escaped, multibyte
+//! characters stay inside the run (only U+2028/U+2029 can interrupt it, when asked).
+
+mod encoder;
+mod escape;
+mod number;
+mod options;
+
+use std::io;
+
+pub use options::{EncodeOptions, NumberFormat};
+
+use crate::simd::Level;
+use crate::value::Value;
+use encoder::Encoder;
+
+/// `v` as compact JSON, as serde_json writes it.
+pub fn encode(v: &Value) -> String {
+    encode_with(v, &EncodeOptions::new())
+}
+
+/// `v` as JSON under `opts`.
+pub fn encode_with(v: &Value, opts: &EncodeOptions) -> String {
+    let bytes = encode_to_vec_with(v, opts);
+    // SAFETY: the encoder writes only ASCII and whole UTF-8 sequences copied from
+    // `&str`s (runs start and end at ASCII bytes or character boundaries).
+    debug_assert!(std::str::from_utf8(&bytes).is_ok());
+    unsafe { String::from_utf8_unchecked(bytes) }
+}
+
+/// `v` as compact JSON bytes, as serde_json writes it.
+pub fn encode_to_vec(v: &Value) -> Vec<u8> {
+    encode_to_vec_with(v, &EncodeOptions::new())
+}
+
+/// `v` as JSON bytes under `opts`.
+pub fn encode_to_vec_with(v: &Value, opts: &EncodeOptions) -> Vec<u8> {
+    let mut out = Vec::new();
+    encode_into(v, opts, &mut out);
+    out
+}
+
+/// Append `v` as JSON under `opts` to `out`.
+pub fn encode_into(v: &Value, opts: &EncodeOptions, out: &mut Vec<u8>) {
+    out.reserve(encoder::estimate(v));
+    let mut enc = Encoder::new(std::mem::take(out), opts);
+    enc.value(v);
+    *out = enc.out;
+}
+
+/// Append `v` as JSON under `opts` to `out`, with the kernels of `level` instead of the
+/// active one (an unavailable level falls back to the best one). For tests and
+/// benchmarks comparing levels in one process.
+pub fn encode_into_at_level(v: &Value, opts: &EncodeOptions, level: Level, out: &mut Vec<u8>) {
+    out.reserve(encoder::estimate(v));
+    let mut enc = Encoder::with_level(std::mem::take(out), opts, level);
+    enc.value(v);
+    *out = enc.out;
+}
+
+/// Write `v` as compact JSON (as serde_json writes it) to `w`.
+pub fn encode_to_writer<W: io::Write>(w: W, v: &Value) -> io::Result<()> {
+    encode_to_writer_with(w, v, &EncodeOptions::new())
+}
+
+/// Write `v` as JSON under `opts` to `w` (encoded in memory, then written at once).
+pub fn encode_to_writer_with<W: io::Write>(
+    mut w: W,
+    v: &Value,
+    opts: &EncodeOptions,
+) -> io::Result<()> {
+    w.write_all(&encode_to_vec_with(v, opts))
+}
+
+/// Compact JSON, as [`encode`]; `{:#}` pretty prints with 2 spaces, as serde_json's
+/// `Display` does.
+impl std::fmt::Display for Value {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let opts = if f.alternate() {
+            EncodeOptions::new().pretty(2)
+        } else {
+            EncodeOptions::new()
+        };
+        f.write_str(&encode_with(self, &opts))
+    }
+}
