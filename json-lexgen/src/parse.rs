@@ -1,15 +1,714 @@
-//! Grammar text to [`Grammar`]. (Being written: see docs/grammar.md for the language.)
+//! Grammar text to [`Grammar`]. The language is documented in docs/grammar.md.
+//!
+//! Three steps: [`lexer`] turns the text into tokens (decoding literals and classes),
+//! the [`Parser`] here builds directives, definitions and rules with regexes as a small
+//! AST ([`Node`]), and [`resolve`] substitutes definitions, checks for cycles and
+//! lowers every rule's regex to a byte-mode [`regex_syntax::hir::Hir`]. Errors are
+//! collected all along; a bad item is skipped up to its `;` and parsing goes on.
 
-use crate::diagnostic::Diagnostic;
-use crate::grammar::Grammar;
+mod lexer;
+mod resolve;
 
-/// Parse a grammar. On failure, every error found (at least one) is returned; warnings
-/// are never returned from here.
+use std::collections::HashMap;
+
+use regex_syntax::hir::{Class, ClassBytes, ClassBytesRange, Hir};
+
+use crate::diagnostic::{Diagnostic, DiagnosticKind};
+use crate::grammar::{Action, Condition, Grammar, Named};
+use crate::span::Span;
+
+use lexer::{Lexer, Tok, Token};
+
+/// How deeply parentheses and repetition operators may nest in one regex.
+const MAX_NESTING: usize = 64;
+
+/// Parse a grammar. On failure, every error found (at least one) is returned, in
+/// source order; warnings are never returned from here.
 pub fn parse(source: &str) -> Result<Grammar, Vec<Diagnostic>> {
-    let _ = source;
-    Err(vec![Diagnostic::error(
-        crate::diagnostic::DiagnosticKind::Syntax,
-        crate::span::Span::default(),
-        "the grammar parser is not written yet",
-    )])
+    let spans = Spans::new(source);
+    let (tokens, diags) = Lexer::new(source, &spans).tokenize();
+    let mut parser = Parser {
+        src: source,
+        spans: &spans,
+        toks: &tokens,
+        i: 0,
+        depth: 0,
+        diags,
+        name: None,
+        token: None,
+        defs: Vec::new(),
+        def_index: HashMap::new(),
+        conds: Vec::new(),
+        cond_index: HashMap::new(),
+        rules: Vec::new(),
+        rules_seen: 0,
+    };
+    parser.items();
+    parser.finish()
+}
+
+/// Byte offsets to [`Span`]s, with the same line and column as [`Span::new`] but
+/// without rescanning the source for each span.
+pub(crate) struct Spans<'a> {
+    src: &'a str,
+    line_starts: Vec<usize>,
+}
+
+impl<'a> Spans<'a> {
+    fn new(src: &'a str) -> Self {
+        let mut line_starts = vec![0];
+        line_starts.extend(src.bytes().enumerate().filter(|&(_, b)| b == b'\n').map(|(i, _)| i + 1));
+        Spans { src, line_starts }
+    }
+
+    pub(crate) fn span(&self, start: usize, end: usize) -> Span {
+        let start = start.min(self.src.len());
+        let line = self.line_starts.partition_point(|&s| s <= start);
+        let line_start = self.line_starts[line - 1];
+        let column = 1 + self.src.as_bytes()[line_start..start].iter().filter(|&&b| (b & 0xC0) != 0x80).count();
+        Span { start, end: end.max(start), line: line as u32, column: column as u32 }
+    }
+}
+
+/// A regex as written, before definitions are substituted.
+#[derive(Debug)]
+pub(crate) struct Node {
+    kind: NodeKind,
+    start: usize,
+    end: usize,
+}
+
+#[derive(Debug)]
+enum NodeKind {
+    /// A literal, class, `.` or byte: already lowered.
+    Hir(Hir),
+    /// A reference to a definition.
+    Name(String),
+    Concat(Vec<Node>),
+    Alt(Vec<Node>),
+    Repeat {
+        sub: Box<Node>,
+        min: u32,
+        max: Option<u32>,
+    },
+    /// The first operand minus all the others: `a \ b \ c`.
+    Diff(Vec<Node>),
+}
+
+/// `name = regex ;`
+pub(crate) struct Def {
+    name: String,
+    name_start: usize,
+    name_end: usize,
+    node: Node,
+}
+
+enum CondRef {
+    All,
+    Id(u32),
+}
+
+enum RawPattern {
+    Regex(Node),
+    EndOfInput,
+    Default,
+}
+
+struct RawRule {
+    /// `None` when the rule has no `<...>` prefix.
+    prefix: Option<Vec<CondRef>>,
+    pattern: RawPattern,
+    action: Action,
+    next: Option<(String, usize, usize)>,
+    start: usize,
+    end: usize,
+    pattern_start: usize,
+    pattern_end: usize,
+}
+
+/// Parsing stopped at an error that is already in `diags`.
+struct Failed;
+
+type PResult<T> = Result<T, Failed>;
+
+struct Parser<'a> {
+    src: &'a str,
+    spans: &'a Spans<'a>,
+    toks: &'a [Token],
+    i: usize,
+    /// Current nesting of parentheses and repetitions.
+    depth: usize,
+    diags: Vec<Diagnostic>,
+    name: Option<Named>,
+    token: Option<Named>,
+    defs: Vec<Def>,
+    def_index: HashMap<String, usize>,
+    conds: Vec<Condition>,
+    cond_index: HashMap<String, u32>,
+    rules: Vec<RawRule>,
+    /// Rules met, parsed or not (so that "no rules" is not said of a grammar whose
+    /// rules all had errors).
+    rules_seen: usize,
+}
+
+/// Rust keywords: they cannot name a generated type, variant or condition.
+const RUST_KEYWORDS: &[&str] = &[
+    "as", "async", "await", "break", "const", "continue", "crate", "dyn", "else", "enum", "extern", "false", "fn",
+    "for", "if", "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return", "self", "Self",
+    "static", "struct", "super", "trait", "true", "type", "unsafe", "use", "where", "while", "abstract", "become",
+    "box", "do", "final", "gen", "macro", "override", "priv", "try", "typeof", "unsized", "virtual", "yield", "_",
+];
+
+impl<'a> Parser<'a> {
+    // ---- token access -------------------------------------------------------------
+
+    fn peek(&self) -> &'a Token {
+        &self.toks[self.i]
+    }
+
+    fn peek_tok(&self) -> &'a Tok {
+        &self.toks[self.i].tok
+    }
+
+    fn peek2_tok(&self) -> &'a Tok {
+        &self.toks[(self.i + 1).min(self.toks.len() - 1)].tok
+    }
+
+    fn bump(&mut self) -> &'a Token {
+        let t = &self.toks[self.i];
+        if t.tok != Tok::Eof {
+            self.i += 1;
+        }
+        t
+    }
+
+    /// End of the last token taken.
+    fn prev_end(&self) -> usize {
+        if self.i == 0 {
+            0
+        } else {
+            self.toks[self.i - 1].end
+        }
+    }
+
+    fn span(&self, start: usize, end: usize) -> Span {
+        self.spans.span(start, end)
+    }
+
+    fn error(&mut self, kind: DiagnosticKind, start: usize, end: usize, msg: impl Into<String>) {
+        let span = self.span(start, end);
+        self.diags.push(Diagnostic::error(kind, span, msg));
+    }
+
+    /// How a token reads in "found ...".
+    fn describe(&self, t: &Token) -> String {
+        if t.tok == Tok::Eof {
+            return "the end of the grammar".to_string();
+        }
+        let text = &self.src[t.start..t.end];
+        if text.chars().count() > 24 {
+            let cut: String = text.chars().take(20).collect();
+            format!("'{cut}...'")
+        } else {
+            format!("'{text}'")
+        }
+    }
+
+    /// "expected X, found Y" at the next token (silent when the lexer already
+    /// reported that token).
+    fn expected(&mut self, kind: DiagnosticKind, what: &str, hint: &str) -> Failed {
+        let t = self.peek();
+        if t.tok != Tok::Error {
+            let msg = format!("expected {what}, found {}{hint}", self.describe(t));
+            self.error(kind, t.start, t.end, msg);
+        }
+        Failed
+    }
+
+    /// The closing `;` of an item. When it is missing and the next token is on a later
+    /// line, the `;` was most likely forgotten: report it and go on as if it were there.
+    fn expect_semi(&mut self, kind: DiagnosticKind, after: &str) -> PResult<()> {
+        if *self.peek_tok() == Tok::Semi {
+            self.bump();
+            return Ok(());
+        }
+        let failed = self.expected(kind, &format!("';' {after}"), "");
+        let next = self.peek();
+        if next.tok == Tok::Eof || self.src[self.prev_end()..next.start].contains('\n') {
+            Ok(())
+        } else {
+            Err(failed)
+        }
+    }
+
+    // ---- items --------------------------------------------------------------------
+
+    fn items(&mut self) {
+        loop {
+            let result = match self.peek_tok() {
+                Tok::Eof => return,
+                Tok::Directive(_) => self.directive(),
+                Tok::Ident(_) if *self.peek2_tok() == Tok::Eq => self.definition(),
+                Tok::Semi => {
+                    let t = self.bump();
+                    self.error(DiagnosticKind::Syntax, t.start, t.end, "unexpected ';' (an empty item)");
+                    Ok(())
+                }
+                _ => self.rule(),
+            };
+            if result.is_err() {
+                self.recover();
+            }
+        }
+    }
+
+    /// After an error: skip to just past the next `;`. A re2c-style code block
+    /// `{ ... }` is skipped whole and ends the item even without a `;`.
+    fn recover(&mut self) {
+        let mut braces = 0usize;
+        loop {
+            match self.bump().tok {
+                Tok::Eof => return,
+                Tok::Semi if braces == 0 => return,
+                Tok::Other('{') => braces += 1,
+                Tok::Other('}') if braces > 0 => {
+                    braces -= 1;
+                    if braces == 0 {
+                        if *self.peek_tok() == Tok::Semi {
+                            self.bump();
+                        }
+                        return;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn directive(&mut self) -> PResult<()> {
+        let t = self.bump();
+        let Tok::Directive(which) = &t.tok else { unreachable!() };
+        let kind = DiagnosticKind::Directive;
+        let value = match which.as_str() {
+            "name" => {
+                let id = self.peek();
+                let Tok::Ident(name) = &id.tok else {
+                    return Err(self.expected(kind, "the lexer's type name after '%name'", ""));
+                };
+                self.bump();
+                if RUST_KEYWORDS.contains(&name.as_str()) {
+                    self.error(
+                        kind,
+                        id.start,
+                        id.end,
+                        format!("'{name}' is a Rust keyword and cannot name the lexer type"),
+                    );
+                }
+                Named { name: name.clone(), span: self.span(id.start, id.end) }
+            }
+            "token" => self.path()?,
+            other => {
+                self.error(kind, t.start, t.end, format!("unknown directive '%{other}' (known: %name, %token)"));
+                return Err(Failed);
+            }
+        };
+        self.expect_semi(kind, &format!("after '%{which} {}'", value.name))?;
+        let slot = if which == "name" { &mut self.name } else { &mut self.token };
+        if let Some(first) = slot {
+            let (line, column) = (first.span.line, first.span.column);
+            self.error(
+                kind,
+                t.start,
+                t.end,
+                format!("'%{which}' is given twice (first at line {line}, column {column})"),
+            );
+        } else {
+            *slot = Some(value);
+        }
+        Ok(())
+    }
+
+    /// `%token`'s `a::b::C`.
+    fn path(&mut self) -> PResult<Named> {
+        let start = self.peek().start;
+        let mut path = String::new();
+        loop {
+            let Tok::Ident(segment) = self.peek_tok() else {
+                return Err(self.expected(
+                    DiagnosticKind::Directive,
+                    "a type path like 'my_crate::Token' after '%token'",
+                    "",
+                ));
+            };
+            self.bump();
+            path.push_str(segment);
+            if *self.peek_tok() != Tok::ColonColon {
+                break;
+            }
+            self.bump();
+            path.push_str("::");
+        }
+        Ok(Named { name: path, span: self.span(start, self.prev_end()) })
+    }
+
+    fn definition(&mut self) -> PResult<()> {
+        let t = self.bump();
+        let Tok::Ident(name) = &t.tok else { unreachable!() };
+        self.bump(); // =
+        let node = self.regex()?;
+        self.expect_semi(DiagnosticKind::Syntax, &format!("at the end of the definition of '{name}'"))?;
+        if let Some(&first) = self.def_index.get(name) {
+            let first = self.span(self.defs[first].name_start, self.defs[first].name_end);
+            self.error(
+                DiagnosticKind::BadDefinition,
+                t.start,
+                t.end,
+                format!("'{name}' is defined twice (first at line {}, column {})", first.line, first.column),
+            );
+        } else {
+            self.def_index.insert(name.clone(), self.defs.len());
+            self.defs.push(Def { name: name.clone(), name_start: t.start, name_end: t.end, node });
+        }
+        Ok(())
+    }
+
+    fn rule(&mut self) -> PResult<()> {
+        self.rules_seen += 1;
+        let start = self.peek().start;
+        let prefix = if *self.peek_tok() == Tok::Lt { Some(self.condition_prefix()?) } else { None };
+        let pattern_start = self.peek().start;
+        let pattern = match self.peek_tok() {
+            Tok::Dollar => {
+                self.bump();
+                RawPattern::EndOfInput
+            }
+            Tok::Star => {
+                self.bump();
+                RawPattern::Default
+            }
+            _ => RawPattern::Regex(self.regex()?),
+        };
+        let pattern_end = self.prev_end();
+        if *self.peek_tok() != Tok::FatArrow {
+            let hint = match (&pattern, self.peek_tok()) {
+                (RawPattern::EndOfInput | RawPattern::Default, _) => " ('$' and '*' stand alone as a rule's pattern)",
+                (_, Tok::Eq) => " (rules are written 'pattern => Token;')",
+                _ => "",
+            };
+            return Err(self.expected(DiagnosticKind::Syntax, "'=>' after the rule's pattern", hint));
+        }
+        self.bump();
+        let action = self.action()?;
+        let mut next = None;
+        if *self.peek_tok() == Tok::Arrow {
+            self.bump();
+            let t = self.peek();
+            let Tok::Ident(cond) = &t.tok else {
+                return Err(self.expected(DiagnosticKind::Syntax, "a condition name after '->'", ""));
+            };
+            self.bump();
+            next = Some((cond.clone(), t.start, t.end));
+        }
+        self.expect_semi(DiagnosticKind::Syntax, "at the end of the rule")?;
+        let end = self.prev_end();
+        self.rules.push(RawRule { prefix, pattern, action, next, start, end, pattern_start, pattern_end });
+        Ok(())
+    }
+
+    /// `<A, B>` or `<*>`.
+    fn condition_prefix(&mut self) -> PResult<Vec<CondRef>> {
+        self.bump(); // <
+        let mut list = Vec::new();
+        loop {
+            let t = self.peek();
+            match &t.tok {
+                Tok::Star => list.push(CondRef::All),
+                Tok::Ident(name) => {
+                    if RUST_KEYWORDS.contains(&name.as_str()) {
+                        self.error(
+                            DiagnosticKind::Syntax,
+                            t.start,
+                            t.end,
+                            format!("'{name}' is a Rust keyword and cannot name a condition"),
+                        );
+                    }
+                    let id = match self.cond_index.get(name) {
+                        Some(&id) => id,
+                        None => {
+                            let id = self.conds.len() as u32;
+                            self.cond_index.insert(name.clone(), id);
+                            let span = self.span(t.start, t.end);
+                            self.conds.push(Condition { name: name.clone(), span });
+                            id
+                        }
+                    };
+                    list.push(CondRef::Id(id));
+                }
+                _ => return Err(self.expected(DiagnosticKind::Syntax, "a condition name or '*' in '<...>'", "")),
+            }
+            self.bump();
+            match self.peek_tok() {
+                Tok::Comma => {
+                    self.bump();
+                }
+                Tok::Gt => {
+                    self.bump();
+                    return Ok(list);
+                }
+                _ => return Err(self.expected(DiagnosticKind::Syntax, "',' or '>' in the condition list", "")),
+            }
+        }
+    }
+
+    /// After `=>`: a token kind or `skip`.
+    fn action(&mut self) -> PResult<Action> {
+        let t = self.peek();
+        let Tok::Ident(name) = &t.tok else {
+            let hint = if t.tok == Tok::Other('{') {
+                " (an action names a token kind; it is not a block of code)"
+            } else {
+                ""
+            };
+            return Err(self.expected(DiagnosticKind::Syntax, "a token kind or 'skip' after '=>'", hint));
+        };
+        self.bump();
+        if name == "skip" {
+            return Ok(Action::Skip);
+        }
+        if RUST_KEYWORDS.contains(&name.as_str()) {
+            self.error(
+                DiagnosticKind::Syntax,
+                t.start,
+                t.end,
+                format!("'{name}' is a Rust keyword and cannot name a token kind"),
+            );
+        }
+        Ok(Action::Token(Named { name: name.clone(), span: self.span(t.start, t.end) }))
+    }
+
+    // ---- regexes ------------------------------------------------------------------
+    //
+    // alternation := concat ('|' concat)*
+    // concat      := diff diff*
+    // diff        := postfix ('\' postfix)*
+    // postfix     := primary ('*' | '+' | '?' | '{n}' | '{n,}' | '{n,m}')*
+    // primary     := "lit" | 'lit' | [class] | \xHH | '.' | name | '(' alternation ')'
+
+    fn regex(&mut self) -> PResult<Node> {
+        let first = self.concat()?;
+        if *self.peek_tok() != Tok::Pipe {
+            return Ok(first);
+        }
+        let start = first.start;
+        let mut alts = vec![first];
+        while *self.peek_tok() == Tok::Pipe {
+            self.bump();
+            alts.push(self.concat()?);
+        }
+        Ok(Node { kind: NodeKind::Alt(alts), start, end: self.prev_end() })
+    }
+
+    /// Whether the next token starts a primary (and so continues a concatenation).
+    fn at_primary(&self) -> bool {
+        match self.peek_tok() {
+            Tok::Str { .. } | Tok::Class(_) | Tok::Byte(_) | Tok::Dot | Tok::LParen => true,
+            Tok::Dollar | Tok::Error => true,
+            // `name =` starts the next definition (the `;` before it is missing).
+            Tok::Ident(_) => *self.peek2_tok() != Tok::Eq,
+            _ => false,
+        }
+    }
+
+    fn concat(&mut self) -> PResult<Node> {
+        let first = self.diff()?;
+        if !self.at_primary() {
+            return Ok(first);
+        }
+        let start = first.start;
+        let mut parts = vec![first];
+        while self.at_primary() {
+            parts.push(self.diff()?);
+        }
+        Ok(Node { kind: NodeKind::Concat(parts), start, end: self.prev_end() })
+    }
+
+    fn diff(&mut self) -> PResult<Node> {
+        let first = self.postfix()?;
+        if *self.peek_tok() != Tok::Backslash {
+            return Ok(first);
+        }
+        let start = first.start;
+        let mut operands = vec![first];
+        while *self.peek_tok() == Tok::Backslash {
+            self.bump();
+            operands.push(self.postfix()?);
+        }
+        Ok(Node { kind: NodeKind::Diff(operands), start, end: self.prev_end() })
+    }
+
+    fn postfix(&mut self) -> PResult<Node> {
+        let mut node = self.primary()?;
+        let depth = self.depth;
+        loop {
+            let (min, max) = match *self.peek_tok() {
+                Tok::Star => (0, None),
+                Tok::Plus => (1, None),
+                Tok::Question => (0, Some(1)),
+                Tok::Repeat { min, max } => (min, max),
+                _ => break,
+            };
+            let t = self.bump();
+            self.depth += 1;
+            if self.depth > MAX_NESTING {
+                self.error(
+                    DiagnosticKind::Syntax,
+                    t.start,
+                    t.end,
+                    format!("regex nested too deeply (more than {MAX_NESTING} levels)"),
+                );
+                self.depth = depth;
+                return Err(Failed);
+            }
+            let start = node.start;
+            node = Node { kind: NodeKind::Repeat { sub: Box::new(node), min, max }, start, end: t.end };
+        }
+        self.depth = depth;
+        Ok(node)
+    }
+
+    fn primary(&mut self) -> PResult<Node> {
+        let t = self.peek();
+        let hir = match &t.tok {
+            Tok::Str { bytes, fold: false } => Hir::literal(bytes.clone()),
+            Tok::Str { bytes, fold: true } => folded_literal(bytes),
+            Tok::Class(class) => Hir::class(Class::Bytes(class.clone())),
+            Tok::Byte(b) => Hir::literal(vec![*b]),
+            Tok::Dot => Hir::class(Class::Bytes(ClassBytes::new([
+                ClassBytesRange::new(0, b'\n' - 1),
+                ClassBytesRange::new(b'\n' + 1, 0xFF),
+            ]))),
+            Tok::Ident(name) => {
+                self.bump();
+                return Ok(Node { kind: NodeKind::Name(name.clone()), start: t.start, end: t.end });
+            }
+            Tok::LParen => {
+                self.bump();
+                self.depth += 1;
+                if self.depth > MAX_NESTING {
+                    self.error(
+                        DiagnosticKind::Syntax,
+                        t.start,
+                        t.end,
+                        format!("regex nested too deeply (more than {MAX_NESTING} levels)"),
+                    );
+                    self.depth -= 1;
+                    return Err(Failed);
+                }
+                let inner = self.regex();
+                self.depth -= 1;
+                let mut inner = inner?;
+                if *self.peek_tok() != Tok::RParen {
+                    let open = self.span(t.start, t.end);
+                    let what = format!("')' to close the '(' at line {}, column {}", open.line, open.column);
+                    return Err(self.expected(DiagnosticKind::Syntax, &what, ""));
+                }
+                self.bump();
+                inner.start = t.start;
+                inner.end = self.prev_end();
+                return Ok(inner);
+            }
+            Tok::Dollar => {
+                self.error(
+                    DiagnosticKind::Syntax,
+                    t.start,
+                    t.end,
+                    "'$' (the end of the input) can only be a rule's whole pattern, as in '$ => Eof;'",
+                );
+                return Err(Failed);
+            }
+            Tok::Star | Tok::Plus | Tok::Question | Tok::Repeat { .. } => {
+                return Err(self.expected(
+                    DiagnosticKind::Syntax,
+                    "a regex",
+                    " (a repetition needs something before it to repeat)",
+                ))
+            }
+            _ => {
+                return Err(self.expected(
+                    DiagnosticKind::Syntax,
+                    "a regex (a \"literal\", a [class], a name, '.' or '(')",
+                    "",
+                ))
+            }
+        };
+        self.bump();
+        Ok(Node { kind: NodeKind::Hir(hir), start: t.start, end: t.end })
+    }
+
+    // ---- the whole grammar --------------------------------------------------------
+
+    fn finish(mut self) -> Result<Grammar, Vec<Diagnostic>> {
+        let mut resolver = resolve::Resolver::new(&self.defs, &self.def_index, self.spans);
+        resolver.all_definitions();
+
+        let implicit = self.conds.is_empty();
+        let conditions = if implicit {
+            vec![Condition { name: "INITIAL".to_string(), span: Span::default() }]
+        } else {
+            std::mem::take(&mut self.conds)
+        };
+        let rules = resolver.rules(std::mem::take(&mut self.rules), &conditions, implicit);
+        self.diags.extend(resolver.into_diagnostics());
+
+        if self.rules_seen == 0 {
+            let end = self.src.len();
+            self.error(DiagnosticKind::Syntax, end, end, "the grammar has no rules");
+        }
+        if !self.diags.is_empty() {
+            let mut diags = self.diags;
+            diags.sort_by_key(|d| (d.span.start, d.span.end));
+            return Err(diags);
+        }
+        Ok(Grammar {
+            name: self.name.unwrap_or(Named { name: "Lexer".to_string(), span: Span::default() }),
+            token: self.token,
+            conditions,
+            rules,
+        })
+    }
+}
+
+/// `'abc'`: each ASCII letter matches either case.
+fn folded_literal(bytes: &[u8]) -> Hir {
+    Hir::concat(
+        bytes
+            .iter()
+            .map(|&b| {
+                if b.is_ascii_alphabetic() {
+                    let (lo, up) = (b.to_ascii_lowercase(), b.to_ascii_uppercase());
+                    Hir::class(Class::Bytes(ClassBytes::new([
+                        ClassBytesRange::new(lo, lo),
+                        ClassBytesRange::new(up, up),
+                    ])))
+                } else {
+                    Hir::literal(vec![b])
+                }
+            })
+            .collect(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Spans;
+    use crate::span::Span;
+
+    #[test]
+    fn spans_agree_with_span_new() {
+        let src = "ab\né\n\nxyz ü q\n";
+        let spans = Spans::new(src);
+        for start in (0..=src.len()).filter(|&i| src.is_char_boundary(i)) {
+            assert_eq!(spans.span(start, start + 1), Span::new(src, start, start + 1), "at {start}");
+        }
+    }
 }
