@@ -528,3 +528,35 @@ fn deep_nesting_is_an_error_not_a_crash() {
     let diags = errors(&chain);
     assert!(diags.iter().any(|d| d.message.contains("nested too deeply")), "{:?}", diags[0]);
 }
+
+// ---- docs/grammar.md ---------------------------------------------------------------
+
+/// Every complete grammar in docs/grammar.md (its ```lex blocks) parses and compiles.
+#[test]
+fn grammars_in_the_docs_compile() {
+    let doc = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/grammar.md"));
+    let mut blocks = Vec::new();
+    let mut current: Option<String> = None;
+    for line in doc.lines() {
+        match &mut current {
+            None if line.trim() == "```lex" => current = Some(String::new()),
+            Some(block) if line.trim() == "```" => {
+                blocks.push(std::mem::take(block));
+                current = None;
+            }
+            Some(block) => {
+                block.push_str(line);
+                block.push('\n');
+            }
+            None => {}
+        }
+    }
+    assert!(blocks.len() >= 2, "no ```lex blocks found");
+    for block in &blocks {
+        ok(block);
+        if let Err(e) = json_lexgen::Builder::new().build_from_str(block) {
+            let text: Vec<String> = e.diagnostics().iter().map(|d| d.render("grammar.md")).collect();
+            panic!("a grammar in docs/grammar.md does not compile:\n{}\n{block}", text.join("\n"));
+        }
+    }
+}
