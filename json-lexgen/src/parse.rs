@@ -393,6 +393,7 @@ impl<'a> Parser<'a> {
             let hint = match (&pattern, self.peek_tok()) {
                 (RawPattern::EndOfInput | RawPattern::Default, _) => " ('$' and '*' stand alone as a rule's pattern)",
                 (_, Tok::Eq) => " (rules are written 'pattern => Token;')",
+                (_, Tok::Other('{')) => " (an action is written '=> Token;', not as a block of code)",
                 _ => "",
             };
             return Err(self.expected(DiagnosticKind::Syntax, "'=>' after the rule's pattern", hint));
@@ -444,7 +445,14 @@ impl<'a> Parser<'a> {
                     };
                     list.push(CondRef::Id(id));
                 }
-                _ => return Err(self.expected(DiagnosticKind::Syntax, "a condition name or '*' in '<...>'", "")),
+                _ => {
+                    let hint = if list.is_empty() && t.tok == Tok::Gt {
+                        " (re2c's '<>' entry rule is not supported)"
+                    } else {
+                        ""
+                    };
+                    return Err(self.expected(DiagnosticKind::Syntax, "a condition name or '*' in '<...>'", hint));
+                }
             }
             self.bump();
             match self.peek_tok() {

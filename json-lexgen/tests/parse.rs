@@ -4,6 +4,7 @@
 use json_lexgen::grammar::{Action, ConditionId, Grammar, Pattern};
 use json_lexgen::parse::parse;
 use json_lexgen::{Diagnostic, DiagnosticKind};
+use proptest::strategy::Strategy;
 use regex_automata::dfa::{dense, Automaton};
 use regex_automata::nfa::thompson;
 use regex_automata::Input;
@@ -382,6 +383,8 @@ fn syntax_errors() {
     assert_eq!(d.message, "expected a token kind or 'skip' after '=>', found ';'");
     let d = one_error("\"a\" => { return A; }", DiagnosticKind::Syntax, 1, 8);
     assert!(d.message.contains("not a block of code"), "{}", d.message);
+    let d = one_error("\"a\" { return A; }\n\"b\" => B;", DiagnosticKind::Syntax, 1, 5);
+    assert!(d.message.contains("not as a block of code"), "{}", d.message);
     one_error("(\"a\" => A;", DiagnosticKind::Syntax, 1, 6);
     one_error("\"a\" | => A;", DiagnosticKind::Syntax, 1, 7);
     one_error("\"a\" \"b\" $ => A;", DiagnosticKind::Syntax, 1, 9);
@@ -459,6 +462,12 @@ fn condition_errors() {
     assert!(d.message.starts_with("undefined condition 'B'"), "{}", d.message);
     let d = one_error("\"a\" => A -> NOWHERE;", DiagnosticKind::UndefinedCondition, 1, 13);
     assert!(d.message.contains("no conditions"), "{}", d.message);
+    let d = one_error("\"a\" => A -> initial;", DiagnosticKind::UndefinedCondition, 1, 13);
+    assert_eq!(d.message, "undefined condition 'initial': did you mean 'INITIAL'?");
+    let d = one_error("<A> \"a\" => A -> AA;", DiagnosticKind::UndefinedCondition, 1, 17);
+    assert_eq!(d.message, "undefined condition 'AA': did you mean 'A'?");
+    let d = one_error("<> \"a\" => A;", DiagnosticKind::Syntax, 1, 2);
+    assert!(d.message.contains("'<>' entry rule"), "{}", d.message);
     let d = one_error("<A> \"a\" => A;\n\n   \"b\" => B;", DiagnosticKind::Syntax, 3, 4);
     assert_eq!(
         d.message,
@@ -557,6 +566,35 @@ fn grammars_in_the_docs_compile() {
         if let Err(e) = json_lexgen::Builder::new().build_from_str(block) {
             let text: Vec<String> = e.diagnostics().iter().map(|d| d.render("grammar.md")).collect();
             panic!("a grammar in docs/grammar.md does not compile:\n{}\n{block}", text.join("\n"));
+        }
+    }
+}
+
+// ---- robustness --------------------------------------------------------------------
+
+proptest::proptest! {
+    /// Any text, however broken, gives a grammar or errors, never a panic; every error
+    /// span lies within the text.
+    #[test]
+    fn never_panics(pieces in proptest::collection::vec(
+        proptest::prop_oneof![
+            proptest::sample::select(vec![
+                "\"a\"", "'b'", "[a-z]", "[^\\n]", "[", "]", "\"", "'", "\\", "\\x4", "\\xFF", "(", ")",
+                "|", "*", "+", "?", "{2}", "{3,1}", "{", "}", ".", "$", "=>", "->", "=", ";", "<", ">",
+                "<*>", ",", "%name", "%token", "::", "x", "A", "skip", "/*", "*/", "//", "\n", " ",
+                "é", "\\u00e9", "\\777", "\\q",
+            ]).prop_map(str::to_string),
+            proptest::arbitrary::any::<char>().prop_map(|c| c.to_string()),
+        ],
+        0..40,
+    )) {
+        let src: String = pieces.concat();
+        if let Err(diags) = parse(&src) {
+            proptest::prop_assert!(!diags.is_empty());
+            for d in diags {
+                proptest::prop_assert!(d.span.start <= d.span.end && d.span.end <= src.len(), "{d:?}");
+                proptest::prop_assert!(src.is_char_boundary(d.span.start) && src.is_char_boundary(d.span.end));
+            }
         }
     }
 }

@@ -272,6 +272,9 @@ impl<'a> Resolver<'a> {
 
 fn undefined_condition(name: &str, conditions: &[Condition], implicit: bool) -> String {
     if implicit {
+        if let Some(close) = closest(name, conditions.iter().map(|c| c.name.as_str())) {
+            return format!("undefined condition '{name}': did you mean '{close}'?");
+        }
         return format!(
             "undefined condition '{name}': this grammar has no conditions (a condition is \
              declared by prefixing rules with <{name}>)"
@@ -297,7 +300,8 @@ fn as_class(hir: &Hir) -> Option<ClassBytes> {
     }
 }
 
-/// The candidate nearest to `name` by edit distance, if near enough to be a typo.
+/// The candidate nearest to `name` by edit distance (ignoring ASCII case), if near
+/// enough to be a typo.
 fn closest<'n>(name: &str, candidates: impl Iterator<Item = &'n str>) -> Option<&'n str> {
     let limit = match name.chars().count() {
         0..=2 => 1,
@@ -305,7 +309,7 @@ fn closest<'n>(name: &str, candidates: impl Iterator<Item = &'n str>) -> Option<
         _ => 3,
     };
     candidates
-        .map(|c| (edit_distance(name, c), c))
+        .map(|c| (edit_distance(&name.to_ascii_lowercase(), &c.to_ascii_lowercase()), c))
         .filter(|&(d, _)| d <= limit && d < name.len())
         .min_by_key(|&(d, _)| d)
         .map(|(_, c)| c)
