@@ -1,8 +1,8 @@
 //! Grammar text to [`Grammar`]. The language is documented in docs/grammar.md.
 //!
-//! Three steps: [`lexer`] turns the text into tokens (decoding literals and classes),
-//! the [`Parser`] here builds directives, definitions and rules with regexes as a small
-//! AST ([`Node`]), and [`resolve`] substitutes definitions, checks for cycles and
+//! Three steps: `lexer` turns the text into tokens (decoding literals and classes),
+//! the `Parser` here builds directives, definitions and rules with regexes as a small
+//! AST (`Node`), and `resolve` substitutes definitions, checks for cycles and
 //! lowers every rule's regex to a byte-mode [`regex_syntax::hir::Hir`]. Errors are
 //! collected all along; a bad item is skipped up to its `;` and parsing goes on.
 
