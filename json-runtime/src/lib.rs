@@ -11,11 +11,15 @@
 //! | [`position`] | byte offset to line and column, for error messages |
 //! | [`json`] | the token kinds `grammar/json.lex` produces |
 //! | [`value`] | the JSON document model |
+//! | [`de`] | the decoder and validator, and their options |
+//! | [`error`] | decoding errors: message, category, position |
 //! | [`ser`] | the encoder and its options |
 //! | [`simd`] | kernel levels and the byte-set skip kernels |
 
 #![deny(unsafe_op_in_unsafe_fn)]
 
+pub mod de;
+pub mod error;
 pub mod json;
 pub mod lex;
 pub mod position;
@@ -23,6 +27,8 @@ pub mod ser;
 pub mod simd;
 pub mod value;
 
+pub use de::{BigInt, DecodeOptions, InvalidUtf8, LoneSurrogate};
+pub use error::{Category, Error};
 pub use json::JsonToken;
 pub use lex::{LexError, Lexer, Token};
 pub use position::Position;

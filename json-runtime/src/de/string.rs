@@ -1,0 +1,472 @@
+//! String bodies: unescaping (`\uXXXX` through one table step, surrogate pairs), and a
+//! byte-by-byte scanner for the strings the lexer rejected, which either repairs them
+//! (invalid UTF-8 under `Substitute`/`Ignore`) or says precisely what is wrong.
+
+use std::borrow::Cow;
+
+use super::options::{InvalidUtf8, LoneSurrogate};
+use crate::error::{Category, Error};
+
+/// Where decoded string bytes go: a buffer when decoding, nowhere when validating.
+pub(crate) trait Out {
+    fn clear(&mut self);
+    fn bytes(&mut self, b: &[u8]);
+    fn byte(&mut self, b: u8);
+    fn char(&mut self, c: u32);
+}
+
+impl Out for Vec<u8> {
+    #[inline(always)]
+    fn clear(&mut self) {
+        Vec::clear(self);
+    }
+    #[inline(always)]
+    fn bytes(&mut self, b: &[u8]) {
+        self.extend_from_slice(b);
+    }
+    #[inline(always)]
+    fn byte(&mut self, b: u8) {
+        self.push(b);
+    }
+    #[inline(always)]
+    fn char(&mut self, c: u32) {
+        let mut buf = [0u8; 4];
+        let s = match char::from_u32(c) {
+            Some(ch) => ch.encode_utf8(&mut buf),
+            None => '\u{FFFD}'.encode_utf8(&mut buf),
+        };
+        self.extend_from_slice(s.as_bytes());
+    }
+}
+
+/// Validation: decode nothing, only check.
+pub(crate) struct Discard;
+
+impl Out for Discard {
+    #[inline(always)]
+    fn clear(&mut self) {}
+    #[inline(always)]
+    fn bytes(&mut self, _: &[u8]) {}
+    #[inline(always)]
+    fn byte(&mut self, _: u8) {}
+    #[inline(always)]
+    fn char(&mut self, _: u32) {}
+}
+
+/// What is wrong with a string, and at which byte (an offset in the whole input).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct StrError {
+    pub offset: usize,
+    pub kind: StrErrorKind,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum StrErrorKind {
+    /// The input ended inside the string.
+    Unterminated,
+    /// A raw byte below 0x20.
+    Control(u8),
+    /// A byte that starts no well-formed UTF-8 sequence.
+    InvalidUtf8,
+    /// A backslash followed by this byte.
+    InvalidEscape(u8),
+    /// `\u` not followed by four hex digits.
+    InvalidUnicodeEscape,
+    /// A surrogate escape that is not part of a high-low pair.
+    LoneSurrogate(u32),
+}
+
+impl StrError {
+    #[inline]
+    fn at(offset: usize, kind: StrErrorKind) -> StrError {
+        StrError { offset, kind }
+    }
+
+    /// The error a person reads.
+    #[cold]
+    pub(crate) fn into_error(self, input: &[u8]) -> Error {
+        let (category, message): (Category, Cow<'static, str>) = match self.kind {
+            StrErrorKind::Unterminated => (Category::Eof, "unterminated string".into()),
+            StrErrorKind::Control(b) => {
+                (Category::Syntax, format!("control character U+{b:04X} in a string (it must be escaped)").into())
+            }
+            StrErrorKind::InvalidUtf8 => {
+                let b = input.get(self.offset).copied().unwrap_or(0);
+                (Category::Utf8, format!("invalid UTF-8 in a string (byte 0x{b:02X})").into())
+            }
+            StrErrorKind::InvalidEscape(c) if c.is_ascii_graphic() => {
+                (Category::Escape, format!("invalid escape `\\{}`", c as char).into())
+            }
+            StrErrorKind::InvalidEscape(c) => {
+                (Category::Escape, format!("invalid escape: `\\` followed by byte 0x{c:02X}").into())
+            }
+            StrErrorKind::InvalidUnicodeEscape => {
+                (Category::Escape, "invalid `\\u` escape: expected four hex digits".into())
+            }
+            StrErrorKind::LoneSurrogate(cp) => {
+                (Category::Escape, format!("lone surrogate `\\u{cp:04X}` (not part of a high-low pair)").into())
+            }
+        };
+        Error::new(category, input, self.offset, message)
+    }
+}
+
+/// Hex digit values; -1 for bytes that are not hex digits, so that OR-ing four shifted
+/// lookups is negative exactly when one digit is bad.
+static HEX: [i32; 256] = {
+    let mut t = [-1i32; 256];
+    let mut i = 0;
+    while i < 256 {
+        let b = i as u8;
+        t[i] = match b {
+            b'0'..=b'9' => (b - b'0') as i32,
+            b'a'..=b'f' => (b - b'a' + 10) as i32,
+            b'A'..=b'F' => (b - b'A' + 10) as i32,
+            _ => -1,
+        };
+        i += 1;
+    }
+    t
+};
+
+/// The four hex digits at `bytes[j..j + 4]`, in one step.
+#[inline(always)]
+fn hex4(bytes: &[u8], j: usize) -> Option<u32> {
+    let h = bytes.get(j..j + 4)?;
+    let v = (HEX[h[0] as usize] << 12) | (HEX[h[1] as usize] << 8) | (HEX[h[2] as usize] << 4) | HEX[h[3] as usize];
+    (v >= 0).then_some(v as u32)
+}
+
+/// Index of the first `needle` in `s[from..]` (or `s.len()`), eight bytes at a time.
+#[inline(always)]
+pub(crate) fn find_byte(s: &[u8], from: usize, needle: u8) -> usize {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let mut i = from;
+    let splat = LO.wrapping_mul(needle as u64);
+    while i + 8 <= s.len() {
+        let w = u64::from_le_bytes(s[i..i + 8].try_into().unwrap()) ^ splat;
+        // A zero byte of `w` is a match; the lowest flagged byte is exact (borrows only
+        // propagate upwards).
+        let t = w.wrapping_sub(LO) & !w & HI;
+        if t != 0 {
+            return i + (t.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while i < s.len() {
+        if s[i] == needle {
+            return i;
+        }
+        i += 1;
+    }
+    s.len()
+}
+
+/// Decodes the body of an escaped string token (between the quotes; `base` is the
+/// body's offset in the input, for errors) into `out`.
+#[inline]
+pub(crate) fn unescape<O: Out>(body: &[u8], base: usize, lone: LoneSurrogate, out: &mut O) -> Result<(), StrError> {
+    let mut i = 0;
+    loop {
+        let run_end = find_byte(body, i, b'\\');
+        out.bytes(&body[i..run_end]);
+        if run_end == body.len() {
+            return Ok(());
+        }
+        i = escape(body, run_end, base, lone, out)?;
+    }
+}
+
+/// `bytes[i]` is a backslash: decode the escape there into `out`; returns the index
+/// after it. `base` is added to indices in errors.
+#[inline(always)]
+fn escape<O: Out>(bytes: &[u8], i: usize, base: usize, lone: LoneSurrogate, out: &mut O) -> Result<usize, StrError> {
+    let c = match bytes.get(i + 1) {
+        Some(&c) => c,
+        None => return Err(StrError::at(base + i, StrErrorKind::InvalidEscape(b'"'))),
+    };
+    let decoded = match c {
+        b'"' => b'"',
+        b'\\' => b'\\',
+        b'/' => b'/',
+        b'b' => 0x08,
+        b'f' => 0x0C,
+        b'n' => b'\n',
+        b'r' => b'\r',
+        b't' => b'\t',
+        b'u' => return unicode_escape(bytes, i, base, lone, out),
+        _ => return Err(StrError::at(base + i, StrErrorKind::InvalidEscape(c))),
+    };
+    out.byte(decoded);
+    Ok(i + 2)
+}
+
+/// `bytes[i..]` starts with `\u`: decode it, and the low half after it if it is a high
+/// surrogate.
+#[inline]
+fn unicode_escape<O: Out>(
+    bytes: &[u8],
+    i: usize,
+    base: usize,
+    lone: LoneSurrogate,
+    out: &mut O,
+) -> Result<usize, StrError> {
+    let cp = match hex4(bytes, i + 2) {
+        Some(cp) => cp,
+        None => return Err(StrError::at(base + i, StrErrorKind::InvalidUnicodeEscape)),
+    };
+    if !(0xD800..=0xDFFF).contains(&cp) {
+        out.char(cp);
+        return Ok(i + 6);
+    }
+    if cp <= 0xDBFF && bytes.get(i + 6) == Some(&b'\\') && bytes.get(i + 7) == Some(&b'u') {
+        if let Some(low) = hex4(bytes, i + 8) {
+            if (0xDC00..=0xDFFF).contains(&low) {
+                out.char(0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00));
+                return Ok(i + 12);
+            }
+        }
+    }
+    match lone {
+        LoneSurrogate::Error => Err(StrError::at(base + i, StrErrorKind::LoneSurrogate(cp))),
+        LoneSurrogate::Substitute => {
+            out.char(0xFFFD);
+            Ok(i + 6)
+        }
+    }
+}
+
+/// Length of the well-formed UTF-8 sequence at the start of `s` (`s[0] >= 0x80`), or
+/// `Err(n)`: the first `n` bytes are a maximal invalid subpart (one U+FFFD's worth, as
+/// `String::from_utf8_lossy` counts).
+#[inline]
+pub(crate) fn utf8_sequence(s: &[u8]) -> Result<usize, usize> {
+    let (n, lo, hi) = match s[0] {
+        0xC2..=0xDF => (2, 0x80, 0xBF),
+        0xE0 => (3, 0xA0, 0xBF),
+        0xE1..=0xEC | 0xEE..=0xEF => (3, 0x80, 0xBF),
+        0xED => (3, 0x80, 0x9F),
+        0xF0 => (4, 0x90, 0xBF),
+        0xF1..=0xF3 => (4, 0x80, 0xBF),
+        0xF4 => (4, 0x80, 0x8F),
+        _ => return Err(1),
+    };
+    match s.get(1) {
+        Some(&b) if (lo..=hi).contains(&b) => {}
+        _ => return Err(1),
+    }
+    for k in 2..n {
+        match s.get(k) {
+            Some(&b) if (0x80..=0xBF).contains(&b) => {}
+            _ => return Err(k),
+        }
+    }
+    Ok(n)
+}
+
+/// Copies `bytes` to `out`, applying `mode` to invalid UTF-8; with
+/// `InvalidUtf8::Error`, stops at the first invalid byte and returns its index.
+pub(crate) fn repair_utf8<O: Out>(bytes: &[u8], mode: InvalidUtf8, out: &mut O) -> Result<(), usize> {
+    let mut i = 0;
+    while i < bytes.len() {
+        let start = i;
+        while i < bytes.len() && bytes[i] < 0x80 {
+            i += 1;
+        }
+        out.bytes(&bytes[start..i]);
+        if i == bytes.len() {
+            break;
+        }
+        match utf8_sequence(&bytes[i..]) {
+            Ok(n) => {
+                out.bytes(&bytes[i..i + n]);
+                i += n;
+            }
+            Err(n) => {
+                match mode {
+                    InvalidUtf8::Error => return Err(i),
+                    InvalidUtf8::Substitute => out.char(0xFFFD),
+                    InvalidUtf8::Ignore => {}
+                }
+                i += n;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Scans the string whose opening quote is `input[start]`, byte by byte, as the
+/// grammar's string rules would but applying `invalid` to bad UTF-8; decodes it into
+/// `out` and returns the offset after the closing quote. Used only where the lexer
+/// rejected a string: to repair it, or to say exactly what is wrong with it.
+pub(crate) fn scan_string<O: Out>(
+    input: &[u8],
+    start: usize,
+    invalid: InvalidUtf8,
+    lone: LoneSurrogate,
+    out: &mut O,
+) -> Result<usize, StrError> {
+    let mut i = start + 1;
+    loop {
+        let Some(&b) = input.get(i) else {
+            return Err(StrError::at(input.len(), StrErrorKind::Unterminated));
+        };
+        match b {
+            b'"' => return Ok(i + 1),
+            b'\\' => match escape(input, i, 0, lone, out) {
+                Ok(next) => i = next,
+                Err(e) => return Err(truncated_escape(input, i, e)),
+            },
+            0x00..=0x1F => return Err(StrError::at(i, StrErrorKind::Control(b))),
+            0x20..=0x7F => {
+                out.byte(b);
+                i += 1;
+            }
+            _ => match utf8_sequence(&input[i..]) {
+                Ok(n) => {
+                    out.bytes(&input[i..i + n]);
+                    i += n;
+                }
+                Err(n) => {
+                    match invalid {
+                        InvalidUtf8::Error => return Err(StrError::at(i, StrErrorKind::InvalidUtf8)),
+                        InvalidUtf8::Substitute => out.char(0xFFFD),
+                        InvalidUtf8::Ignore => {}
+                    }
+                    i += n;
+                }
+            },
+        }
+    }
+}
+
+/// An escape error where the input simply ended (`"\`, `"\u12`, `"\ud800`) is an
+/// unterminated string: more input could have made it valid.
+fn truncated_escape(input: &[u8], i: usize, e: StrError) -> StrError {
+    let rest = &input[i + 1..];
+    let truncated = match e.kind {
+        StrErrorKind::InvalidEscape(_) => rest.is_empty(),
+        StrErrorKind::InvalidUnicodeEscape => rest.len() < 5 && rest[1..].iter().all(|b| b.is_ascii_hexdigit()),
+        StrErrorKind::LoneSurrogate(cp) => {
+            let after = &input[i + 6..];
+            cp <= 0xDBFF
+                && after.len() < 6
+                && (after.is_empty() || after[0] == b'\\')
+                && after.get(1).map_or(true, |&b| b == b'u')
+                && after.iter().skip(2).all(|b| b.is_ascii_hexdigit())
+        }
+        _ => false,
+    };
+    if truncated {
+        StrError::at(input.len(), StrErrorKind::Unterminated)
+    } else {
+        e
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn un(body: &str, lone: LoneSurrogate) -> Result<String, StrError> {
+        let mut out = Vec::new();
+        unescape(body.as_bytes(), 100, lone, &mut out)?;
+        Ok(String::from_utf8(out).unwrap())
+    }
+
+    #[test]
+    fn escapes() {
+        let e = LoneSurrogate::Error;
+        assert_eq!(un(r#"a\"b\\c\/d\b\f\n\r\t"#, e).unwrap(), "a\"b\\c/d\u{8}\u{c}\n\r\t");
+        assert_eq!(un(r"\u0041\u00e9\u20AC\uFFFF", e).unwrap(), "Aé€\u{FFFF}");
+        assert_eq!(un(r"x\ud83d\ude00y", e).unwrap(), "x😀y");
+        assert_eq!(un(r"\uDBFF\uDFFF", e).unwrap(), "\u{10FFFF}");
+        assert_eq!(un("plain text that is long enough", e).unwrap(), "plain text that is long enough");
+    }
+
+    #[test]
+    fn surrogates() {
+        let e = LoneSurrogate::Error;
+        let s = LoneSurrogate::Substitute;
+        let lone = |offset, cp| Err(StrError { offset, kind: StrErrorKind::LoneSurrogate(cp) });
+        assert_eq!(un(r"\ud800", e), lone(100, 0xD800));
+        assert_eq!(un(r"ab\udc00", e), lone(102, 0xDC00));
+        assert_eq!(un(r"\udc00\ud800", e), lone(100, 0xDC00));
+        assert_eq!(un(r"\ud800\ud800\udc00", e), lone(100, 0xD800));
+        assert_eq!(un(r"\ud800x", s).unwrap(), "\u{FFFD}x");
+        assert_eq!(un(r"\udc00\ud800", s).unwrap(), "\u{FFFD}\u{FFFD}");
+        assert_eq!(un(r"\ud800\ud800\udc00", s).unwrap(), "\u{FFFD}\u{10000}");
+        assert_eq!(un(r"\ud800\u0041", s).unwrap(), "\u{FFFD}A");
+    }
+
+    #[test]
+    fn bad_escapes() {
+        let e = LoneSurrogate::Error;
+        assert_eq!(un(r"ab\x", e).unwrap_err(), StrError { offset: 102, kind: StrErrorKind::InvalidEscape(b'x') });
+        assert_eq!(un(r"\u12G4", e).unwrap_err().kind, StrErrorKind::InvalidUnicodeEscape);
+        assert_eq!(un(r"\u12", e).unwrap_err().kind, StrErrorKind::InvalidUnicodeEscape);
+    }
+
+    #[test]
+    fn hex_table_agrees() {
+        for a in 0..=255u8 {
+            let s = [a, b'0', b'F', b'a'];
+            let want = u32::from_str_radix(std::str::from_utf8(&s).unwrap_or("zz"), 16).ok();
+            let want = want.filter(|_| a.is_ascii_hexdigit());
+            assert_eq!(hex4(&s, 0), want, "{a}");
+        }
+    }
+
+    #[test]
+    fn find_byte_matches_naive() {
+        let hay: Vec<u8> = (0..40u8).map(|i| if i % 7 == 3 { b'\\' } else { b'a' + i % 5 }).collect();
+        for from in 0..hay.len() {
+            let want = hay[from..].iter().position(|&b| b == b'\\').map_or(hay.len(), |p| p + from);
+            assert_eq!(find_byte(&hay, from, b'\\'), want);
+        }
+        assert_eq!(find_byte(&[0x80, 0xFF, 0xDC], 0, b'\\'), 3);
+    }
+
+    #[test]
+    fn utf8_maximal_subparts_match_std() {
+        let cases: &[&[u8]] = &[
+            b"\xE1\x80A",
+            b"\xE0\x80\x80",
+            b"\xED\xA0\x80",
+            b"\xF4\x90\x80\x80",
+            b"\xF0\x9F\x98",
+            b"\xC0\xAF",
+            b"\xFF",
+            b"\xF0\x9F\x98\x80",
+            b"\xC3\xA9",
+            b"\xEF\xBF\xBF",
+            b"\x80\x80",
+        ];
+        for &c in cases {
+            let mut out = Vec::new();
+            repair_utf8(c, InvalidUtf8::Substitute, &mut out).unwrap();
+            assert_eq!(out, String::from_utf8_lossy(c).as_bytes(), "{c:x?}");
+        }
+    }
+
+    #[test]
+    fn scanner() {
+        let scan = |s: &[u8], inv| {
+            let mut out = Vec::new();
+            scan_string(s, 0, inv, LoneSurrogate::Error, &mut out).map(|end| (end, out))
+        };
+        assert_eq!(scan(b"\"a\xFFb\" ", InvalidUtf8::Substitute), Ok((5, "a\u{FFFD}b".as_bytes().to_vec())));
+        assert_eq!(scan(b"\"a\xFFb\" ", InvalidUtf8::Ignore), Ok((5, b"ab".to_vec())));
+        let err = |s: &[u8]| scan(s, InvalidUtf8::Error).unwrap_err();
+        assert_eq!(err(b"\"a\xFFb\""), StrError { offset: 2, kind: StrErrorKind::InvalidUtf8 });
+        assert_eq!(err(b"\"ab"), StrError { offset: 3, kind: StrErrorKind::Unterminated });
+        assert_eq!(err(b"\"ab\\"), StrError { offset: 4, kind: StrErrorKind::Unterminated });
+        assert_eq!(err(b"\"ab\\u00"), StrError { offset: 7, kind: StrErrorKind::Unterminated });
+        assert_eq!(err(b"\"ab\\ud800"), StrError { offset: 9, kind: StrErrorKind::Unterminated });
+        assert_eq!(err(b"\"ab\\ud800\\u"), StrError { offset: 11, kind: StrErrorKind::Unterminated });
+        assert_eq!(err(b"\"ab\\ud800\""), StrError { offset: 3, kind: StrErrorKind::LoneSurrogate(0xD800) });
+        assert_eq!(err(b"\"a\tb\""), StrError { offset: 2, kind: StrErrorKind::Control(9) });
+        assert_eq!(err(b"\"a\\qb\""), StrError { offset: 2, kind: StrErrorKind::InvalidEscape(b'q') });
+    }
+}
