@@ -161,8 +161,12 @@ pub fn unreachable_rules(grammar: &Grammar, automata: &[Automaton]) -> Vec<Diagn
                     None => "this rule can never match: earlier rules match every string it matches".to_string(),
                 }
             }
-            Pattern::EndOfInput => "this '$' rule can never match: an earlier '$' rule of the same condition wins".to_string(),
-            Pattern::Default => "this '*' rule can never match: an earlier '*' rule of the same condition wins".to_string(),
+            Pattern::EndOfInput => {
+                "this '$' rule can never match: an earlier '$' rule of the same condition wins".to_string()
+            }
+            Pattern::Default => {
+                "this '*' rule can never match: an earlier '*' rule of the same condition wins".to_string()
+            }
         };
         out.push(Diagnostic::error(DiagnosticKind::UnreachableRule, rule.pattern_span, message));
     }
@@ -189,8 +193,16 @@ fn shadowing_rule(grammar: &Grammar, automata: &[Automaton], id: RuleId) -> Opti
             token: None,
             conditions: vec![grammar.conditions[0].clone()],
             rules: vec![
-                crate::grammar::Rule { conditions: vec![crate::grammar::ConditionId(0)], pattern: Pattern::Regex(earlier_hir.clone()), ..earlier.clone() },
-                crate::grammar::Rule { conditions: vec![crate::grammar::ConditionId(0)], pattern: Pattern::Regex(hir.clone()), ..rule.clone() },
+                crate::grammar::Rule {
+                    conditions: vec![crate::grammar::ConditionId(0)],
+                    pattern: Pattern::Regex(earlier_hir.clone()),
+                    ..earlier.clone()
+                },
+                crate::grammar::Rule {
+                    conditions: vec![crate::grammar::ConditionId(0)],
+                    pattern: Pattern::Regex(hir.clone()),
+                    ..rule.clone()
+                },
             ],
         };
         if let Ok(a) = crate::automaton::build(&pair) {
@@ -222,7 +234,8 @@ pub fn uncovered_bytes(grammar: &Grammar, automata: &[Automaton]) -> Vec<Diagnos
         }
         let cond = &grammar.conditions[a.condition.0 as usize];
         let span = grammar.rules_in(a.condition).next().map_or(cond.span, |(_, r)| r.span);
-        let at = if grammar.conditions.len() > 1 { format!("condition '{}'", cond.name) } else { "the grammar".to_string() };
+        let at =
+            if grammar.conditions.len() > 1 { format!("condition '{}'", cond.name) } else { "the grammar".to_string() };
         out.push(Diagnostic::warning(
             DiagnosticKind::UncoveredBytes,
             span,

@@ -124,9 +124,7 @@ impl Automaton {
 
 /// Build the automaton of every condition of `grammar`, in condition order.
 pub fn build(grammar: &Grammar) -> Result<Vec<Automaton>, Diagnostic> {
-    (0..grammar.conditions.len())
-        .map(|c| build_condition(grammar, ConditionId(c as u32)))
-        .collect()
+    (0..grammar.conditions.len()).map(|c| build_condition(grammar, ConditionId(c as u32))).collect()
 }
 
 fn build_condition(grammar: &Grammar, cond: ConditionId) -> Result<Automaton, Diagnostic> {
@@ -172,14 +170,10 @@ fn build_condition(grammar: &Grammar, cond: ConditionId) -> Result<Automaton, Di
                 .accelerate(false)
                 .byte_classes(true)
         };
-        let plain = dense::Builder::new()
-            .configure(dfa_config(false))
-            .build_from_nfa(&nfa)
-            .map_err(|e| fail(e.to_string()))?;
-        let dfa = dense::Builder::new()
-            .configure(dfa_config(true))
-            .build_from_nfa(&nfa)
-            .map_err(|e| fail(e.to_string()))?;
+        let plain =
+            dense::Builder::new().configure(dfa_config(false)).build_from_nfa(&nfa).map_err(|e| fail(e.to_string()))?;
+        let dfa =
+            dense::Builder::new().configure(dfa_config(true)).build_from_nfa(&nfa).map_err(|e| fail(e.to_string()))?;
         let dfa_states = reachable(&plain).len();
         let (states, minimized_dfa_states) = project(&dfa, &pattern_rules);
         let states = minimize(prune(states));
@@ -191,7 +185,13 @@ fn build_condition(grammar: &Grammar, cond: ConditionId) -> Result<Automaton, Di
             default,
         });
     };
-    Ok(Automaton { condition: cond, sizes: Sizes { dfa_states: 1, minimized_dfa_states: 1, states: 1 }, states, end_of_input, default })
+    Ok(Automaton {
+        condition: cond,
+        sizes: Sizes { dfa_states: 1, minimized_dfa_states: 1, states: 1 },
+        states,
+        end_of_input,
+        default,
+    })
 }
 
 fn dfa_start(dfa: &dense::DFA<Vec<u32>>) -> DfaStateId {
@@ -231,7 +231,10 @@ fn project(dfa: &dense::DFA<Vec<u32>>, pattern_rules: &[RuleId]) -> (Vec<State>,
         .map(|&s| {
             let eoi = dfa.next_eoi_state(s);
             let accept = dfa.is_match_state(eoi).then(|| {
-                (0..dfa.match_len(eoi)).map(|i| pattern_rules[dfa.match_pattern(eoi, i).as_usize()]).min().expect("a match state has a pattern")
+                (0..dfa.match_len(eoi))
+                    .map(|i| pattern_rules[dfa.match_pattern(eoi, i).as_usize()])
+                    .min()
+                    .expect("a match state has a pattern")
             });
             let mut transitions: Vec<Transition> = Vec::new();
             for b in 0..=255u8 {
@@ -292,7 +295,8 @@ pub fn minimize(states: Vec<State>) -> Vec<State> {
             .iter()
             .enumerate()
             .map(|(i, s)| {
-                let sig: Vec<(u8, u8, usize)> = merge_ranges(s.transitions.iter().map(|t| (t.start, t.end, block[t.target.index()])));
+                let sig: Vec<(u8, u8, usize)> =
+                    merge_ranges(s.transitions.iter().map(|t| (t.start, t.end, block[t.target.index()])));
                 let n = ids.len();
                 *ids.entry((block[i], sig)).or_insert(n)
             })
@@ -334,10 +338,12 @@ pub fn minimize(states: Vec<State>) -> Vec<State> {
         .iter()
         .map(|&b| {
             let s = &states[representative[b]];
-            let transitions = merge_ranges(s.transitions.iter().map(|t| (t.start, t.end, new_id[block[t.target.index()]].expect("reachable"))))
-                .into_iter()
-                .map(|(start, end, target)| Transition { start, end, target: StateId(target) })
-                .collect();
+            let transitions = merge_ranges(
+                s.transitions.iter().map(|t| (t.start, t.end, new_id[block[t.target.index()]].expect("reachable"))),
+            )
+            .into_iter()
+            .map(|(start, end, target)| Transition { start, end, target: StateId(target) })
+            .collect();
             State { accept: s.accept, transitions }
         })
         .collect()

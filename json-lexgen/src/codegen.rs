@@ -34,7 +34,12 @@ pub struct CodegenOptions {
 const TABLE_DISPATCH_MIN_ARMS: usize = 4;
 
 /// Emit the lexer for `grammar`.
-pub fn generate(grammar: &Grammar, automata: &[Automaton], analyses: &[Analysis], options: &CodegenOptions) -> TokenStream {
+pub fn generate(
+    grammar: &Grammar,
+    automata: &[Automaton],
+    analyses: &[Analysis],
+    options: &CodegenOptions,
+) -> TokenStream {
     let rt: syn::Path = syn::parse_str(&options.runtime_path).unwrap_or_else(|_| syn::parse_quote!(::json_runtime));
     let lexer = ident(&grammar.name.name);
     let cond_ty = format_ident!("{}Condition", grammar.name.name);
@@ -56,7 +61,14 @@ pub fn generate(grammar: &Grammar, automata: &[Automaton], analyses: &[Analysis]
     };
     let cond_variants: Vec<Ident> = grammar.conditions.iter().map(|c| ident(&c.name)).collect();
     let initial = &cond_variants[0];
-    let ctx = Ctx { grammar, rt: &rt, token_ty: &token_ty, cond_ty: &cond_ty, cond_variants: &cond_variants, unsafe_code: options.unsafe_code };
+    let ctx = Ctx {
+        grammar,
+        rt: &rt,
+        token_ty: &token_ty,
+        cond_ty: &cond_ty,
+        cond_variants: &cond_variants,
+        unsafe_code: options.unsafe_code,
+    };
     let arms = automata.iter().zip(analyses).map(|(a, an)| {
         let cond = &cond_variants[a.condition.0 as usize];
         let body = ctx.condition(a, an);
@@ -200,7 +212,8 @@ impl Ctx<'_> {
         let incoming = automaton::incoming_accepts(a);
         let needs_dynamic = a.states.iter().enumerate().any(|(i, s)| s.accept.is_none() && incoming[i].len() > 1);
         let tables = LoopTables::new(analysis);
-        let folded: BTreeSet<usize> = a.states.iter().enumerate().filter(|(_, s)| is_accept_now(s)).map(|(i, _)| i).collect();
+        let folded: BTreeSet<usize> =
+            a.states.iter().enumerate().filter(|(_, s)| is_accept_now(s)).map(|(i, _)| i).collect();
 
         let state_arms: Vec<TokenStream> = a
             .states
@@ -223,7 +236,11 @@ impl Ctx<'_> {
                 };
                 let end = if s.accept.is_some() { quote!(p) } else { quote!(last_end) };
                 let dead = self.dead_end(a, &fallback, end, partial[i]);
-                let self_loop = analysis.loops.iter().find(|l| l.state == id).map(|l| tables.skip_loop(l.state, &l.class, self.unsafe_code));
+                let self_loop = analysis
+                    .loops
+                    .iter()
+                    .find(|l| l.state == id)
+                    .map(|l| tables.skip_loop(l.state, &l.class, self.unsafe_code));
                 let dispatch = self.dispatch(a, s, id, &dead, needs_dynamic);
                 let n = Literal::u32_unsuffixed(i as u32);
                 quote! {
@@ -280,7 +297,8 @@ impl Ctx<'_> {
             // Only a self-loop (already run) or nothing: the token ends here.
             return dead.clone();
         }
-        let bodies: Vec<TokenStream> = arms.iter().map(|(target, _)| self.transition(a, s, *target, needs_dynamic)).collect();
+        let bodies: Vec<TokenStream> =
+            arms.iter().map(|(target, _)| self.transition(a, s, *target, needs_dynamic)).collect();
         if arms.len() >= TABLE_DISPATCH_MIN_ARMS {
             let mut table = [0u8; 256];
             for (k, (_, ranges)) in arms.iter().enumerate() {

@@ -8,7 +8,8 @@ use std::fmt::Write;
 /// One cluster per condition; accepting states are double circles labelled with the
 /// rule's action; edges are labelled with their byte ranges.
 pub fn render(grammar: &Grammar, automata: &[Automaton]) -> String {
-    let mut out = String::from("digraph lexer {\n  rankdir=LR;\n  node [shape=circle, fontsize=10];\n  edge [fontsize=9];\n");
+    let mut out =
+        String::from("digraph lexer {\n  rankdir=LR;\n  node [shape=circle, fontsize=10];\n  edge [fontsize=9];\n");
     for a in automata {
         let cond = &grammar.conditions[a.condition.0 as usize].name;
         let _ = writeln!(out, "  subgraph \"cluster_{cond}\" {{\n    label=\"<{cond}>\";");

@@ -105,7 +105,11 @@ impl Builder {
         let path = path.as_ref();
         let source = std::fs::read_to_string(path).map_err(|e| Error {
             file: Some(path.to_path_buf()),
-            diagnostics: vec![Diagnostic::error(DiagnosticKind::Io, Span::default(), format!("cannot read grammar file '{}': {e}", path.display()))],
+            diagnostics: vec![Diagnostic::error(
+                DiagnosticKind::Io,
+                Span::default(),
+                format!("cannot read grammar file '{}': {e}", path.display()),
+            )],
         })?;
         self.build_from_str(&source).map_err(|mut e| {
             e.file = Some(path.to_path_buf());
@@ -124,7 +128,10 @@ impl Builder {
         }
         let warnings = analysis::uncovered_bytes(&grammar, &automata);
         let analyses: Vec<Analysis> = automata.iter().map(analysis::analyze).collect();
-        let options = codegen::CodegenOptions { unsafe_code: self.config.unsafe_code, runtime_path: self.config.runtime_path.clone() };
+        let options = codegen::CodegenOptions {
+            unsafe_code: self.config.unsafe_code,
+            runtime_path: self.config.runtime_path.clone(),
+        };
         let tokens = codegen::generate(&grammar, &automata, &analyses, &options);
         Ok(Generated { grammar, automata, analyses, tokens, warnings })
     }

@@ -56,7 +56,11 @@ impl fmt::Display for Stats {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for c in &self.conditions {
             writeln!(f, "condition {}:", c.name)?;
-            writeln!(f, "  DFA states: {} (regex-automata), {} minimized, {} after folding the delayed match", c.dfa_states, c.minimized_dfa_states, c.states)?;
+            writeln!(
+                f,
+                "  DFA states: {} (regex-automata), {} minimized, {} after folding the delayed match",
+                c.dfa_states, c.minimized_dfa_states, c.states
+            )?;
             writeln!(f, "  transitions (byte ranges): {}", c.transitions)?;
             writeln!(f, "  loop states: {}", c.loops.len())?;
             for (state, class) in &c.loops {

@@ -57,7 +57,11 @@ impl Parse for Invocation {
             input.parse::<Token![=]>()?;
             Source::File(input.parse()?)
         } else {
-            Source::Inline(input.parse().map_err(|e| syn::Error::new(e.span(), "expected `file = \"path\"` or a grammar string literal"))?)
+            Source::Inline(
+                input
+                    .parse()
+                    .map_err(|e| syn::Error::new(e.span(), "expected `file = \"path\"` or a grammar string literal"))?,
+            )
         };
         let mut config = json_lexgen::Config::new();
         while input.peek(Token![,]) {
@@ -73,7 +77,12 @@ impl Parse for Invocation {
                     let path: LitStr = input.parse()?;
                     config = config.runtime_path(path.value());
                 }
-                other => return Err(syn::Error::new(option.span(), format!("unknown option `{other}` (expected `no_unsafe` or `runtime = \"path\"`)"))),
+                other => {
+                    return Err(syn::Error::new(
+                        option.span(),
+                        format!("unknown option `{other}` (expected `no_unsafe` or `runtime = \"path\"`)"),
+                    ))
+                }
             }
         }
         if !input.is_empty() {
@@ -88,16 +97,23 @@ impl Invocation {
         let builder = json_lexgen::Builder::new().configure(self.config.clone());
         let (result, span, track, name) = match &self.source {
             Source::File(lit) => {
-                let dir = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| ".".to_string());
-                let path = std::path::Path::new(&dir).join(lit.value());
-                let track = path.is_file().then(|| {
-                    let abs = path.display().to_string();
-                    // Makes the compiler watch the grammar: editing it rebuilds the crate.
-                    quote!(const _: &[u8] = include_bytes!(#abs);)
-                });
-                (builder.build_from_file(&path), lit.span(), track, lit.value())
+                let Some(path) = find_grammar(&lit.value()) else {
+                    let message = format!(
+                        "grammar file '{}' not found (paths are relative to the crate's CARGO_MANIFEST_DIR, or to this source file)",
+                        lit.value()
+                    );
+                    return syn::Error::new(lit.span(), message).to_compile_error();
+                };
+                let abs = path.display().to_string();
+                // Makes the compiler watch the grammar: editing it rebuilds the crate.
+                let track = quote!(
+                    const _: &[u8] = include_bytes!(#abs);
+                );
+                (builder.build_from_file(&path), lit.span(), Some(track), lit.value())
             }
-            Source::Inline(lit) => (builder.build_from_str(&lit.value()), lit.span(), None, "<inline grammar>".to_string()),
+            Source::Inline(lit) => {
+                (builder.build_from_str(&lit.value()), lit.span(), None, "<inline grammar>".to_string())
+            }
         };
         match result {
             Ok(generated) => {
@@ -111,13 +127,26 @@ impl Invocation {
             }
             Err(error) => {
                 let errors = error.diagnostics().iter().map(|d| {
-                    let message = if d.kind == json_lexgen::DiagnosticKind::Io { format!("{name}: {}", d.message) } else { d.render(&name) };
+                    let message = if d.kind == json_lexgen::DiagnosticKind::Io {
+                        format!("{name}: {}", d.message)
+                    } else {
+                        d.render(&name)
+                    };
                     syn::Error::new(span, message).to_compile_error()
                 });
                 quote! { #track #(#errors)* }
             }
         }
     }
+}
+
+/// The grammar file: relative to the calling crate's `CARGO_MANIFEST_DIR` (as build
+/// scripts and `include!`-style macros resolve paths), else relative to the invoking
+/// source file's directory (where trybuild-style test crates keep their files).
+fn find_grammar(relative: &str) -> Option<std::path::PathBuf> {
+    let from_manifest = std::env::var_os("CARGO_MANIFEST_DIR").map(|dir| std::path::Path::new(&dir).join(relative));
+    let from_source = proc_macro::Span::call_site().local_file().and_then(|f| f.parent().map(|d| d.join(relative)));
+    from_manifest.into_iter().chain(from_source).find(|p| p.is_file())
 }
 
 /// A warning on stable: a use of a deprecated item whose note is the message.
