@@ -37,7 +37,13 @@ impl<'a> Encoder<'a> {
 
     pub(crate) fn with_level(out: Vec<u8>, opts: &'a EncodeOptions, level: Level) -> Encoder<'a> {
         let flags = opts.escape_bits();
-        Encoder { out, opts, table: &escape::TABLES[flags], finder: finder(flags, level), depth: 0 }
+        Encoder {
+            out,
+            opts,
+            table: &escape::TABLES[flags],
+            finder: finder(flags, level),
+            depth: 0,
+        }
     }
 
     pub(crate) fn value(&mut self, v: &Value) {
@@ -52,9 +58,12 @@ impl<'a> Encoder<'a> {
             Value::Null => self.out.extend_from_slice(b"null"),
             Value::Bool(true) => self.out.extend_from_slice(b"true"),
             Value::Bool(false) => self.out.extend_from_slice(b"false"),
-            Value::Number(n) => {
-                write_number(&mut self.out, n, self.opts.number_format, self.opts.preserve_zero_fraction)
-            }
+            Value::Number(n) => write_number(
+                &mut self.out,
+                n,
+                self.opts.number_format,
+                self.opts.preserve_zero_fraction,
+            ),
             Value::String(s) => self.string(s),
             Value::Array(a) => {
                 self.out.push(b'[');
@@ -147,9 +156,14 @@ impl<'a> Encoder<'a> {
             if code == LINE_TERMINATOR {
                 // Only E2 80 A8 / E2 80 A9 are escaped; other E2 characters stay in
                 // the run.
-                if bytes.get(i + 1) == Some(&0x80) && matches!(bytes.get(i + 2), Some(0xA8 | 0xA9)) {
+                if bytes.get(i + 1) == Some(&0x80) && matches!(bytes.get(i + 2), Some(0xA8 | 0xA9))
+                {
                     out.extend_from_slice(&bytes[start..i]);
-                    out.extend_from_slice(if bytes[i + 2] == 0xA8 { b"\\u2028" } else { b"\\u2029" });
+                    out.extend_from_slice(if bytes[i + 2] == 0xA8 {
+                        b"\\u2028"
+                    } else {
+                        b"\\u2029"
+                    });
                     i += 3;
                     start = i;
                 } else {
@@ -160,7 +174,11 @@ impl<'a> Encoder<'a> {
             out.extend_from_slice(&bytes[start..i]);
             match code {
                 HEX_LOWER | HEX_UPPER => {
-                    let digits = if code == HEX_LOWER { HEX_LOWER_DIGITS } else { HEX_UPPER_DIGITS };
+                    let digits = if code == HEX_LOWER {
+                        HEX_LOWER_DIGITS
+                    } else {
+                        HEX_UPPER_DIGITS
+                    };
                     out.extend_from_slice(&[
                         b'\\',
                         b'u',
@@ -218,7 +236,10 @@ fn decode_char(s: &[u8]) -> (u32, usize) {
     } else if b0 < 0xF0 {
         (((b0 & 0x0F) << 12) | (cont(1) << 6) | cont(2), 3)
     } else {
-        (((b0 & 0x07) << 18) | (cont(1) << 12) | (cont(2) << 6) | cont(3), 4)
+        (
+            ((b0 & 0x07) << 18) | (cont(1) << 12) | (cont(2) << 6) | cont(3),
+            4,
+        )
     }
 }
 
@@ -229,6 +250,11 @@ pub(crate) fn estimate(v: &Value) -> usize {
         Value::Number(_) => 12,
         Value::String(s) => s.len() + 2,
         Value::Array(a) => 2 + a.iter().map(|x| estimate(x) + 1).sum::<usize>(),
-        Value::Object(m) => 2 + m.iter().map(|(k, x)| k.len() + 4 + estimate(x)).sum::<usize>(),
+        Value::Object(m) => {
+            2 + m
+                .iter()
+                .map(|(k, x)| k.len() + 4 + estimate(x))
+                .sum::<usize>()
+        }
     }
 }

@@ -108,7 +108,11 @@ mod tests {
         for flags in 0..128 {
             let set = stop_set(flags);
             for b in 0..256 {
-                assert_eq!(set.contains(b as u8), TABLES[flags][b] != VERBATIM, "flags {flags} byte {b:#x}");
+                assert_eq!(
+                    set.contains(b as u8),
+                    TABLES[flags][b] != VERBATIM,
+                    "flags {flags} byte {b:#x}"
+                );
             }
         }
     }

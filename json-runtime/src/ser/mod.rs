@@ -70,7 +70,11 @@ pub fn encode_to_writer<W: io::Write>(w: W, v: &Value) -> io::Result<()> {
 }
 
 /// Write `v` as JSON under `opts` to `w` (encoded in memory, then written at once).
-pub fn encode_to_writer_with<W: io::Write>(mut w: W, v: &Value, opts: &EncodeOptions) -> io::Result<()> {
+pub fn encode_to_writer_with<W: io::Write>(
+    mut w: W,
+    v: &Value,
+    opts: &EncodeOptions,
+) -> io::Result<()> {
     w.write_all(&encode_to_vec_with(v, opts))
 }
 
@@ -78,7 +82,11 @@ pub fn encode_to_writer_with<W: io::Write>(mut w: W, v: &Value, opts: &EncodeOpt
 /// `Display` does.
 impl std::fmt::Display for Value {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let opts = if f.alternate() { EncodeOptions::new().pretty(2) } else { EncodeOptions::new() };
+        let opts = if f.alternate() {
+            EncodeOptions::new().pretty(2)
+        } else {
+            EncodeOptions::new()
+        };
         f.write_str(&encode_with(self, &opts))
     }
 }

@@ -109,7 +109,11 @@ unsafe fn sse2<const HIGH: bool, const N: usize>(f: &Finder, hay: &[u8], from: u
         let ctrl = _mm_set1_epi8(if HIGH { 0x20 } else { 0x1F });
         while len - i >= 16 {
             let v = _mm_loadu_si128(ptr.add(i) as *const __m128i);
-            let mut m = if HIGH { _mm_cmplt_epi8(v, ctrl) } else { _mm_cmpeq_epi8(_mm_max_epu8(v, ctrl), ctrl) };
+            let mut m = if HIGH {
+                _mm_cmplt_epi8(v, ctrl)
+            } else {
+                _mm_cmpeq_epi8(_mm_max_epu8(v, ctrl), ctrl)
+            };
             for s in splat {
                 m = _mm_or_si128(m, _mm_cmpeq_epi8(v, s));
             }
@@ -146,8 +150,11 @@ unsafe fn avx2<const HIGH: bool, const N: usize>(f: &Finder, hay: &[u8], from: u
         let ctrl = _mm256_set1_epi8(if HIGH { 0x20 } else { 0x1F });
         while len - i >= 32 {
             let v = _mm256_loadu_si256(ptr.add(i) as *const __m256i);
-            let mut m =
-                if HIGH { _mm256_cmpgt_epi8(ctrl, v) } else { _mm256_cmpeq_epi8(_mm256_max_epu8(v, ctrl), ctrl) };
+            let mut m = if HIGH {
+                _mm256_cmpgt_epi8(ctrl, v)
+            } else {
+                _mm256_cmpeq_epi8(_mm256_max_epu8(v, ctrl), ctrl)
+            };
             for s in splat {
                 m = _mm256_or_si256(m, _mm256_cmpeq_epi8(v, s));
             }
@@ -160,7 +167,11 @@ unsafe fn avx2<const HIGH: bool, const N: usize>(f: &Finder, hay: &[u8], from: u
         if len - i >= 16 {
             let ctrl = _mm256_castsi256_si128(ctrl);
             let v = _mm_loadu_si128(ptr.add(i) as *const __m128i);
-            let mut m = if HIGH { _mm_cmplt_epi8(v, ctrl) } else { _mm_cmpeq_epi8(_mm_max_epu8(v, ctrl), ctrl) };
+            let mut m = if HIGH {
+                _mm_cmplt_epi8(v, ctrl)
+            } else {
+                _mm_cmpeq_epi8(_mm_max_epu8(v, ctrl), ctrl)
+            };
             for s in splat {
                 m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm256_castsi256_si128(s)));
             }

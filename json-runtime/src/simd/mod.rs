@@ -40,7 +40,11 @@ pub struct Unavailable(pub Level);
 
 impl core::fmt::Display for Unavailable {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "kernel level {} is not available on this CPU", self.0.name())
+        write!(
+            f,
+            "kernel level {} is not available on this CPU",
+            self.0.name()
+        )
     }
 }
 
@@ -48,7 +52,13 @@ impl std::error::Error for Unavailable {}
 
 impl Level {
     /// Every level, from the simplest to the widest.
-    pub const ALL: [Level; 5] = [Level::Scalar, Level::Swar, Level::Sse2, Level::Avx2, Level::Neon];
+    pub const ALL: [Level; 5] = [
+        Level::Scalar,
+        Level::Swar,
+        Level::Sse2,
+        Level::Avx2,
+        Level::Neon,
+    ];
 
     /// The name used by `JSONLEX_SIMD`.
     pub fn name(self) -> &'static str {
@@ -63,7 +73,9 @@ impl Level {
 
     /// The level named `name` (case-insensitive), available or not.
     pub fn from_name(name: &str) -> Option<Level> {
-        Level::ALL.into_iter().find(|l| l.name().eq_ignore_ascii_case(name.trim()))
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name().eq_ignore_ascii_case(name.trim()))
     }
 
     fn from_u8(v: u8) -> Option<Level> {
@@ -101,12 +113,18 @@ impl Level {
 
     /// The levels this CPU can run, simplest first.
     pub fn available() -> Vec<Level> {
-        Level::ALL.into_iter().filter(|l| l.is_available()).collect()
+        Level::ALL
+            .into_iter()
+            .filter(|l| l.is_available())
+            .collect()
     }
 
     /// The widest level this CPU can run.
     pub fn best() -> Level {
-        [Level::Avx2, Level::Neon, Level::Sse2].into_iter().find(|l| l.is_available()).unwrap_or(Level::Swar)
+        [Level::Avx2, Level::Neon, Level::Sse2]
+            .into_iter()
+            .find(|l| l.is_available())
+            .unwrap_or(Level::Swar)
     }
 }
 
@@ -159,7 +177,11 @@ impl StopSet {
 
     /// Control bytes only.
     pub const fn controls() -> StopSet {
-        StopSet { high: false, n: 0, bytes: [0; StopSet::MAX_BYTES] }
+        StopSet {
+            high: false,
+            n: 0,
+            bytes: [0; StopSet::MAX_BYTES],
+        }
     }
 
     /// What ends a verbatim run in a JSON string: control bytes, `"` and `\`.
@@ -170,7 +192,11 @@ impl StopSet {
     /// Also stop at every byte `>= 0x80`.
     pub const fn with_high(self) -> StopSet {
         // Drop single bytes the high range now covers.
-        let mut out = StopSet { high: true, n: 0, bytes: [0; StopSet::MAX_BYTES] };
+        let mut out = StopSet {
+            high: true,
+            n: 0,
+            bytes: [0; StopSet::MAX_BYTES],
+        };
         let mut i = 0;
         while i < self.n as usize {
             out = out.with_byte(self.bytes[i]);
@@ -187,7 +213,10 @@ impl StopSet {
         if self.contains(b) {
             return self;
         }
-        assert!((self.n as usize) < StopSet::MAX_BYTES, "StopSet holds at most 8 single bytes");
+        assert!(
+            (self.n as usize) < StopSet::MAX_BYTES,
+            "StopSet holds at most 8 single bytes"
+        );
         self.bytes[self.n as usize] = b;
         self.n += 1;
         self
@@ -252,7 +281,10 @@ pub struct Finder {
 
 impl core::fmt::Debug for Finder {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("Finder").field("set", &self.set).field("level", &self.level).finish()
+        f.debug_struct("Finder")
+            .field("set", &self.set)
+            .field("level", &self.level)
+            .finish()
     }
 }
 
@@ -265,9 +297,19 @@ impl Finder {
     /// A finder for `set` at `level`; an unavailable level falls back to the best one
     /// (never a kernel the CPU cannot run).
     pub fn with_level(set: StopSet, level: Level) -> Finder {
-        let level = if level.is_available() { level } else { Level::best() };
+        let level = if level.is_available() {
+            level
+        } else {
+            Level::best()
+        };
         let (kernel, min_len) = kernels::select(&set, level);
-        Finder { table: set.table(), set, level, min_len, kernel }
+        Finder {
+            table: set.table(),
+            set,
+            level,
+            min_len,
+            kernel,
+        }
     }
 
     /// The stop set.
@@ -331,7 +373,12 @@ mod tests {
             base.with_byte(b'/'),
             base.with_byte(b'/').with_high(),
             base.with_byte(0xE2),
-            base.with_byte(b'/').with_byte(b'<').with_byte(b'>').with_byte(b'&').with_byte(b'\'').with_byte(0xE2),
+            base.with_byte(b'/')
+                .with_byte(b'<')
+                .with_byte(b'>')
+                .with_byte(b'&')
+                .with_byte(b'\'')
+                .with_byte(0xE2),
         ]
     }
 
@@ -371,7 +418,10 @@ mod tests {
         for level in Level::available() {
             for set in sets() {
                 let f = Finder::with_level(set, level);
-                let hay: Vec<u8> = (0u16..256).map(|b| b as u8).filter(|b| !set.contains(*b)).collect();
+                let hay: Vec<u8> = (0u16..256)
+                    .map(|b| b as u8)
+                    .filter(|b| !set.contains(*b))
+                    .collect();
                 let hay: Vec<u8> = hay.iter().chain(hay.iter()).copied().collect();
                 assert_eq!(f.find(&hay, 0), hay.len(), "{level:?} {set:?}");
             }
