@@ -48,3 +48,6 @@ int frac? exp?  => Float;
 "\"" (plain | escape)* "\""   => EscapedString;
 
 ws => skip;
+
+// Anything else is malformed JSON: a lexing error, on purpose.
+* => error;

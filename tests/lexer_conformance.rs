@@ -2,7 +2,7 @@
 //! panics, its tokens are ordered, in bounds and cover everything but whitespace, and
 //! it reports no lexical error on any file a parser must accept.
 
-use json_runtime::{JsonToken, Lexer};
+use json_runtime::JsonToken;
 use jsonlex::lexer::JsonLexer;
 use std::path::Path;
 

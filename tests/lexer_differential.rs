@@ -139,12 +139,15 @@ impl Reference {
                 match self.longest(cond, input, pos) {
                     Ok(m) => m,
                     Err(offset) => match self.rule_in(cond, |p| matches!(p, Pattern::Default)) {
-                        Some(rule) => (rule, pos + 1),
-                        None => return Outcome { tokens, error: Some((pos, offset)) },
+                        Some(rule) if self.grammar.rules[rule].action != Action::Error => (rule, pos + 1),
+                        _ => return Outcome { tokens, error: Some((pos, offset)) },
                     },
                 }
             };
             let r = &self.grammar.rules[rule];
+            if r.action == Action::Error {
+                return Outcome { tokens, error: Some((pos, pos)) };
+            }
             if let Action::Token(kind) = &r.action {
                 tokens.push((kind.name.clone(), pos, end));
             }
@@ -245,7 +248,7 @@ proptest! {
 
     #[test]
     fn c_lexer_matches_reference(input in inputs(
-        &["int", "if", "iff", "x", "_a1", " ", "\n", "0", "0x1F", "0x", "12", "\"", "\\", "\\n", "'", "'a'", "/", "*", "/*", "*/", "//", "=", "==", "!=", "->", "-", "(", ")", "{", "}", ";", "@", "é"],
+        &["int", "if", "iff", "\"ab\n", "x", "_a1", " ", "\n", "0", "0x1F", "0x", "12", "\"", "\\", "\\n", "'", "'a'", "/", "*", "/*", "*/", "//", "=", "==", "!=", "->", "-", "(", ")", "{", "}", ";", "@", "é"],
         &["int main() { return 0x1F + 'a'; } /* done */", "if (x == \"s\\n\") // c\n y++;", "/* a ** b */ char c = '\\'';"],
     )) {
         thread_local!(static REF: Reference = Reference::new(include_str!("grammars/c.lex")));

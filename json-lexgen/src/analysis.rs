@@ -217,7 +217,7 @@ fn shadowing_rule(grammar: &Grammar, automata: &[Automaton], id: RuleId) -> Opti
 
 /// Bytes that no rule of a condition can start with, when the condition has no `*`
 /// rule: the lexer reports an error on them. A warning (re2c's
-/// `-Wundefined-control-flow`), silenced by a `*` rule.
+/// `-Wundefined-control-flow`), silenced by a `*` rule (`* => error;` keeps the error).
 pub fn uncovered_bytes(grammar: &Grammar, automata: &[Automaton]) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for a in automata {
@@ -240,7 +240,7 @@ pub fn uncovered_bytes(grammar: &Grammar, automata: &[Automaton]) -> Vec<Diagnos
             DiagnosticKind::UncoveredBytes,
             span,
             format!(
-                "no rule of {at} matches input starting with {uncovered} ({} bytes): the lexer reports an error there; add a '*' rule to handle them",
+                "no rule of {at} matches input starting with {uncovered} ({} bytes): the lexer reports an error there; add a '*' rule to handle them, or '* => error;' if that is intended",
                 uncovered.len()
             ),
         ));

@@ -397,7 +397,8 @@ impl Ctx<'_> {
 
     /// No rule matched from `start`: the `*` rule takes one byte, else an error.
     fn fail(&self, a: &Automaton, partial: Option<RuleId>) -> TokenStream {
-        if let Some(default) = a.default {
+        // `* => error` says what happens anyway: fall through to the error below.
+        if let Some(default) = a.default.filter(|d| self.grammar.rules[d.0 as usize].action != Action::Error) {
             let action = self.action(default, quote!(start + 1));
             return quote! {{ #action }};
         }
@@ -440,6 +441,15 @@ impl Ctx<'_> {
                 #switch
                 continue 'token;
             },
+            Action::Error => {
+                let rt = self.rt;
+                quote! {
+                    let _ = #end;
+                    self.pos = input.len();
+                    self.finished = true;
+                    return ::core::option::Option::Some(::core::result::Result::Err(#rt::LexError { start, offset: start, partial: ::core::option::Option::None }));
+                }
+            }
         }
     }
 
@@ -450,6 +460,23 @@ impl Ctx<'_> {
     }
 }
 
+/// Token streams cannot carry comments, so the formatted file gets its `// SAFETY:`
+/// comments here: every `unsafe` read in generated code follows a `p < input.len()`
+/// check (an `if` that leaves the state, or a `while` condition).
+pub fn with_safety_comments(code: &str) -> String {
+    let mut out = String::with_capacity(code.len() + 1024);
+    for line in code.lines() {
+        if line.contains("unsafe { *input.get_unchecked(p) }") {
+            let indent = &line[..line.len() - line.trim_start().len()];
+            out.push_str(indent);
+            out.push_str("// SAFETY: `p < input.len()` was checked just before this read.\n");
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
 /// A state that accepts and has no transitions: entering it ends the token.
 fn is_accept_now(s: &State) -> bool {
     s.accept.is_some() && s.transitions.is_empty()
@@ -457,13 +484,24 @@ fn is_accept_now(s: &State) -> bool {
 
 /// `lo..=hi` or a single byte, as a match pattern.
 fn byte_pattern(lo: u8, hi: u8) -> TokenStream {
-    let l = Literal::u8_suffixed(lo);
+    let l = byte_literal(lo);
     if lo == hi {
         quote!(#l)
     } else {
-        let h = Literal::u8_suffixed(hi);
+        let h = byte_literal(hi);
         quote!(#l..=#h)
     }
+}
+
+/// `b'a'` for printable ASCII (readable in the generated code), else `0x1Fu8`-style.
+fn byte_literal(b: u8) -> Literal {
+    let text = match b {
+        b'\\' => "b'\\\\'".to_string(),
+        b'\'' => "b'\\''".to_string(),
+        0x20..=0x7E => format!("b'{}'", b as char),
+        _ => format!("0x{b:02X}u8"),
+    };
+    text.parse().expect("a valid byte literal")
 }
 
 /// Loop classes that need a table, packed eight to a `[u8; 256]` (bit k of entry b:

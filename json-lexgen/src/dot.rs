@@ -19,6 +19,7 @@ pub fn render(grammar: &Grammar, automata: &[Automaton]) -> String {
                     let action = match &grammar.rules[r.0 as usize].action {
                         Action::Token(k) => k.name.clone(),
                         Action::Skip => "skip".to_string(),
+                        Action::Error => "error".to_string(),
                     };
                     let _ = writeln!(out, "    \"{cond}{i}\" [shape=doublecircle, label=\"{i}\\n{action}\"];");
                 }

@@ -84,6 +84,9 @@ pub enum Action {
     Token(Named),
     /// Nothing: the match is skipped (whitespace, comments).
     Skip,
+    /// A lexical error at the match's start (`=> error`). On a `*` rule it states that
+    /// other bytes are errors on purpose, which silences the uncovered-bytes warning.
+    Error,
 }
 
 impl Grammar {

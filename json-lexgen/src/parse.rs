@@ -468,7 +468,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// After `=>`: a token kind or `skip`.
+    /// After `=>`: a token kind, `skip` or `error`.
     fn action(&mut self) -> PResult<Action> {
         let t = self.peek();
         let Tok::Ident(name) = &t.tok else {
@@ -477,11 +477,14 @@ impl<'a> Parser<'a> {
             } else {
                 ""
             };
-            return Err(self.expected(DiagnosticKind::Syntax, "a token kind or 'skip' after '=>'", hint));
+            return Err(self.expected(DiagnosticKind::Syntax, "a token kind, 'skip' or 'error' after '=>'", hint));
         };
         self.bump();
         if name == "skip" {
             return Ok(Action::Skip);
+        }
+        if name == "error" {
+            return Ok(Action::Error);
         }
         if RUST_KEYWORDS.contains(&name.as_str()) {
             self.error(

@@ -128,6 +128,7 @@ fn json_grammar_parses() {
         .map(|r| match &r.action {
             Action::Token(n) => n.name.clone(),
             Action::Skip => "skip".to_string(),
+            Action::Error => "error".to_string(),
         })
         .collect();
     assert_eq!(
@@ -146,7 +147,8 @@ fn json_grammar_parses() {
             "Float",
             "String",
             "EscapedString",
-            "skip"
+            "skip",
+            "error"
         ]
     );
     assert!(g.rules.iter().all(|r| r.conditions == [ConditionId(0)] && r.next.is_none()));
@@ -197,7 +199,7 @@ fn json_grammar_parses() {
             assert_eq!(&JSON_LEX[n.span.start..n.span.end], "Float");
             assert_eq!(n.span.line, float_rule.span.line);
         }
-        Action::Skip => unreachable!(),
+        other => panic!("Float rule has action {other:?}"),
     }
 }
 
@@ -380,7 +382,7 @@ fn syntax_errors() {
     let d = one_error("\"a\" => A;\n\"b\" foo;\n", DiagnosticKind::Syntax, 2, 8);
     assert_eq!(d.message, "expected '=>' after the rule's pattern, found ';'");
     let d = one_error("\"a\" => ;", DiagnosticKind::Syntax, 1, 8);
-    assert_eq!(d.message, "expected a token kind or 'skip' after '=>', found ';'");
+    assert_eq!(d.message, "expected a token kind, 'skip' or 'error' after '=>', found ';'");
     let d = one_error("\"a\" => { return A; }", DiagnosticKind::Syntax, 1, 8);
     assert!(d.message.contains("not a block of code"), "{}", d.message);
     let d = one_error("\"a\" { return A; }\n\"b\" => B;", DiagnosticKind::Syntax, 1, 5);

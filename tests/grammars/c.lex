@@ -11,6 +11,7 @@ char    = [\x20-\x7E] \ ["\\];
 <INIT> ident                       => Ident;
 <INIT> dec | hex                   => Number;
 <INIT> "\"" (char | esc)* "\""     => Str;
+<INIT> "\"" (char | esc)* "\n"   => error;   // a string that runs into the line end
 <INIT> "'" ([\x20-\x7E] \ ['\\] | esc) "'" => CharLit;
 <INIT> "==" | "!=" | "<=" | ">=" | "&&" | "||" | "->" | "++" | "--" => Operator;
 <INIT> [-+*/%<>=!&|^~?:;,.(){}\[\]]  => Punct;
@@ -19,4 +20,5 @@ char    = [\x20-\x7E] \ ["\\];
 <INIT> [ \t\r\n]+                  => skip;
 <COMMENT> "*/"                     => skip -> INIT;
 <COMMENT> [^*]+ | "*"              => skip;
+<INIT> *                           => error;
 <*> $                              => End;

@@ -130,7 +130,7 @@ impl Invocation {
                     let message = if d.kind == json_lexgen::DiagnosticKind::Io {
                         format!("{name}: {}", d.message)
                     } else {
-                        d.render(&name)
+                        format!("{name}:{}:{}: {}", d.span.line, d.span.column, d.message)
                     };
                     syn::Error::new(span, message).to_compile_error()
                 });
