@@ -10,3 +10,58 @@ pub mod lexer {
 /// Build a lexer from a grammar at compile time (see the `json-lexgen-macros` crate).
 pub use json_lexgen_macros::json_lexer;
 pub use json_runtime::{JsonToken, LexError, Lexer, Map, Number, Token, Value};
+
+// ---- Decoding (json-runtime's decoder on the generated lexer) ----
+
+pub use json_runtime::de::{BigInt, DecodeOptions, InvalidUtf8, LoneSurrogate};
+pub use json_runtime::error::{Category, Error};
+
+/// Checks that `input` is one JSON document (RFC 8259, default [`DecodeOptions`]),
+/// without building it and without allocating (unless it is invalid: the error is
+/// boxed).
+///
+/// ```
+/// assert!(jsonlex::validate(br#"{"a": [1, 2.5, "x"]}"#).is_ok());
+/// let e = jsonlex::validate(b"[1, 2").unwrap_err();
+/// assert_eq!(e.classify(), jsonlex::Category::Eof);
+/// ```
+pub fn validate(input: &[u8]) -> Result<(), Error> {
+    json_runtime::de::validate_trusted::<lexer::JsonLexer>(input, &DecodeOptions::new())
+}
+
+/// Checks `input` as [`decode_with`] would with `options`, without building it.
+pub fn validate_with(input: &[u8], options: &DecodeOptions) -> Result<(), Error> {
+    json_runtime::de::validate_trusted::<lexer::JsonLexer>(input, options)
+}
+
+/// Decodes one JSON document with the default [`DecodeOptions`].
+///
+/// ```
+/// let v = jsonlex::decode(br#"{"name": "jsonlex", "tags": ["json", 1]}"#).unwrap();
+/// assert_eq!(v["name"], "jsonlex");
+/// assert_eq!(v["tags"][1], 1);
+/// let e = jsonlex::decode(b"{\"a\": 1 \"b\": 2}").unwrap_err();
+/// assert_eq!(e.to_string(), "expected ',' or '}' after an object member at line 1, column 10");
+/// ```
+pub fn decode(input: &[u8]) -> Result<Value, Error> {
+    decode_with(input, &DecodeOptions::new())
+}
+
+/// Decodes one JSON document from a `str`.
+pub fn decode_str(input: &str) -> Result<Value, Error> {
+    decode_with(input.as_bytes(), &DecodeOptions::new())
+}
+
+/// Decodes one JSON document with `options`.
+///
+/// ```
+/// use jsonlex::{DecodeOptions, InvalidUtf8};
+/// let v = jsonlex::decode_with(b"\"a\xFFb\"", &DecodeOptions::new().invalid_utf8(InvalidUtf8::Substitute)).unwrap();
+/// assert_eq!(v, "a\u{FFFD}b");
+/// ```
+pub fn decode_with(input: &[u8], options: &DecodeOptions) -> Result<Value, Error> {
+    // SAFETY: `JsonLexer` is generated from grammar/json.lex, whose string rules accept
+    // only well-formed UTF-8 (tests/decode_boundary.rs and the JSONTestSuite test check
+    // the generated lexer against that).
+    unsafe { json_runtime::de::decode_trusted::<lexer::JsonLexer>(input, options) }
+}

@@ -20,6 +20,7 @@
 mod diagnose;
 mod number;
 mod options;
+mod pow5;
 mod string;
 
 pub use options::{BigInt, DecodeOptions, InvalidUtf8, LoneSurrogate};
@@ -491,12 +492,13 @@ impl Sink for Builder {
     }
     #[inline(always)]
     fn scratch_str(&mut self, key: bool) {
-        // Unescaping and repairing only ever write UTF-8 (tested); the check costs
-        // little next to the copy.
-        let s = match core::str::from_utf8(&self.scratch) {
-            Ok(s) => s,
-            Err(_) => unreachable!("decoded strings are UTF-8"),
-        };
+        debug_assert!(core::str::from_utf8(&self.scratch).is_ok());
+        // SAFETY: the scratch buffer holds either an unescaped string body that was
+        // UTF-8 before unescaping (checked by `from_utf8`, or promised by the caller of
+        // `decode_trusted`; unescaping splits it only at ASCII backslashes and appends
+        // whole `char`s), or a string rebuilt by `scan_string`, which appends only ASCII,
+        // whole well-formed sequences and whole `char`s.
+        let s = unsafe { core::str::from_utf8_unchecked(&self.scratch) };
         if key {
             let frame = self.frames.last_mut().expect("a key inside an object");
             Builder::key(&mut self.members, frame, s);
@@ -512,7 +514,8 @@ impl Sink for Builder {
     #[inline(always)]
     fn end_array(&mut self) {
         let frame = self.frames.pop().expect("an open array");
-        let elements: Vec<Value> = self.values.drain(frame.start..).collect();
+        // `split_off` allocates exactly the elements' size and moves them in one copy.
+        let elements = self.values.split_off(frame.start);
         self.emit(Value::Array(elements));
     }
     #[inline(always)]
@@ -522,7 +525,7 @@ impl Sink for Builder {
     #[inline(always)]
     fn end_object(&mut self) {
         let frame = self.frames.pop().expect("an open object");
-        let members: Vec<(String, Value)> = self.members.drain(frame.start..).collect();
+        let members = self.members.split_off(frame.start);
         self.emit(Value::Object(Map::from_parts(members, frame.index)));
     }
     #[inline(always)]
