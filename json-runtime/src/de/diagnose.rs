@@ -57,12 +57,23 @@ fn unexpected(input: &[u8], offset: usize) -> Error {
     };
     let prev_digit = offset > 0 && input[offset - 1].is_ascii_digit();
     let next_digit = input.get(offset + 1).is_some_and(u8::is_ascii_digit);
+    // A lexer that gives back the longest match stops at the '.' or 'e' of `1.` or
+    // `1e+`; point where the digit is missing, as a lexer that does not would.
+    if prev_digit && ((b == b'.' && !next_digit) || b | 0x20 == b'e') {
+        let mut at = offset + 1;
+        let message = if b == b'.' {
+            "invalid number: expected a digit after '.'"
+        } else {
+            if matches!(input.get(at), Some(b'+' | b'-')) {
+                at += 1;
+            }
+            "invalid number: expected a digit in the exponent"
+        };
+        let category = if at >= input.len() { Category::Eof } else { Category::Number };
+        return Error::new(category, input, at, message);
+    }
     let (category, message) = match b {
-        b'.' if prev_digit && !next_digit => {
-            (Category::Number, "invalid number: expected a digit after '.'".to_string())
-        }
         b'.' if next_digit => (Category::Number, "invalid number: expected a digit before '.'".to_string()),
-        b'e' | b'E' if prev_digit => (Category::Number, "invalid number: expected a digit in the exponent".to_string()),
         b'+' => (Category::Number, "invalid number: a leading '+' is not allowed".to_string()),
         0xEF if offset == 0 && input.starts_with(b"\xEF\xBB\xBF") => {
             (Category::Syntax, "unexpected byte order mark (U+FEFF)".to_string())
@@ -98,12 +109,13 @@ mod tests {
             (Category::Number, "invalid number: expected a digit after '-' at line 1, column 3".into())
         );
         assert_eq!(err("1.x", 0, 2, Some(Float)).1, "invalid number: expected a digit after '.' at line 1, column 3");
-        assert_eq!(err("1.x", 1, 1, None).1, "invalid number: expected a digit after '.' at line 1, column 2");
+        assert_eq!(err("1.x", 1, 1, None).1, "invalid number: expected a digit after '.' at line 1, column 3");
         assert_eq!(
             err("1e+]", 0, 3, Some(Float)).1,
             "invalid number: expected a digit in the exponent at line 1, column 4"
         );
-        assert_eq!(err("1e", 1, 1, None).0, Category::Number);
+        assert_eq!(err("1e", 1, 1, None).0, Category::Eof);
+        assert_eq!(err("1ex", 1, 1, None).0, Category::Number);
         assert_eq!(err("[1.", 1, 3, Some(Float)).0, Category::Eof);
         assert_eq!(err("tru", 0, 3, Some(True)).0, Category::Eof);
         assert_eq!(err("[nul1]", 1, 4, Some(Null)).1, "invalid literal: expected `null` at line 1, column 2");
