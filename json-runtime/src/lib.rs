@@ -25,6 +25,7 @@ pub mod lex;
 pub mod position;
 pub mod ser;
 pub mod simd;
+pub mod skip;
 pub mod value;
 
 pub use de::{BigInt, DecodeOptions, InvalidUtf8, LoneSurrogate};
