@@ -105,14 +105,10 @@ mod tests {
 
     #[test]
     fn stop_sets_match_tables() {
-        for flags in 0..128 {
+        for (flags, table) in TABLES.iter().enumerate() {
             let set = stop_set(flags);
-            for b in 0..256 {
-                assert_eq!(
-                    set.contains(b as u8),
-                    TABLES[flags][b] != VERBATIM,
-                    "flags {flags} byte {b:#x}"
-                );
+            for (b, &entry) in table.iter().enumerate() {
+                assert_eq!(set.contains(b as u8), entry != VERBATIM, "flags {flags} byte {b:#x}");
             }
         }
     }

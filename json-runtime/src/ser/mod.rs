@@ -48,7 +48,7 @@ pub fn encode_to_vec_with(v: &Value, opts: &EncodeOptions) -> Vec<u8> {
 
 /// Append `v` as JSON under `opts` to `out`.
 pub fn encode_into(v: &Value, opts: &EncodeOptions, out: &mut Vec<u8>) {
-    out.reserve(encoder::estimate(v));
+    out.reserve(encoder::initial_capacity(v));
     let mut enc = Encoder::new(std::mem::take(out), opts);
     enc.value(v);
     *out = enc.out;
@@ -58,7 +58,7 @@ pub fn encode_into(v: &Value, opts: &EncodeOptions, out: &mut Vec<u8>) {
 /// active one (an unavailable level falls back to the best one). For tests and
 /// benchmarks comparing levels in one process.
 pub fn encode_into_at_level(v: &Value, opts: &EncodeOptions, level: Level, out: &mut Vec<u8>) {
-    out.reserve(encoder::estimate(v));
+    out.reserve(encoder::initial_capacity(v));
     let mut enc = Encoder::with_level(std::mem::take(out), opts, level);
     enc.value(v);
     *out = enc.out;
@@ -70,11 +70,7 @@ pub fn encode_to_writer<W: io::Write>(w: W, v: &Value) -> io::Result<()> {
 }
 
 /// Write `v` as JSON under `opts` to `w` (encoded in memory, then written at once).
-pub fn encode_to_writer_with<W: io::Write>(
-    mut w: W,
-    v: &Value,
-    opts: &EncodeOptions,
-) -> io::Result<()> {
+pub fn encode_to_writer_with<W: io::Write>(mut w: W, v: &Value, opts: &EncodeOptions) -> io::Result<()> {
     w.write_all(&encode_to_vec_with(v, opts))
 }
 
@@ -82,11 +78,7 @@ pub fn encode_to_writer_with<W: io::Write>(
 /// `Display` does.
 impl std::fmt::Display for Value {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let opts = if f.alternate() {
-            EncodeOptions::new().pretty(2)
-        } else {
-            EncodeOptions::new()
-        };
+        let opts = if f.alternate() { EncodeOptions::new().pretty(2) } else { EncodeOptions::new() };
         f.write_str(&encode_with(self, &opts))
     }
 }

@@ -6,12 +6,7 @@ use super::options::NumberFormat;
 use crate::value::Number;
 
 #[inline]
-pub(crate) fn write_number(
-    out: &mut Vec<u8>,
-    n: &Number,
-    format: NumberFormat,
-    zero_fraction: bool,
-) {
+pub(crate) fn write_number(out: &mut Vec<u8>, n: &Number, format: NumberFormat, zero_fraction: bool) {
     if let Some(u) = n.as_u64() {
         if format == NumberFormat::Php && u > i64::MAX as u64 {
             return write_php_float(out, u as f64, zero_fraction);
@@ -56,10 +51,7 @@ pub(crate) fn write_php_float(out: &mut Vec<u8>, f: f64, zero_fraction: bool) {
             None => (s, 0),
         };
         // Digits without the point or leading zeros; value = 0.DIGITS * 10^decpt.
-        let point = mantissa
-            .iter()
-            .position(|&c| c == b'.')
-            .unwrap_or(mantissa.len());
+        let point = mantissa.iter().position(|&c| c == b'.').unwrap_or(mantissa.len());
         let mut digits = [0u8; 40];
         let mut n = 0;
         let mut lead = 0i32;
@@ -76,7 +68,7 @@ pub(crate) fn write_php_float(out: &mut Vec<u8>, f: f64, zero_fraction: bool) {
         }
         let digits = &digits[..n];
         let decpt = point as i32 - lead + exp;
-        if decpt < -3 || decpt > 17 {
+        if !(-3..=17).contains(&decpt) {
             out.push(digits[0]);
             out.push(b'.');
             if n == 1 {
@@ -148,25 +140,13 @@ mod tests {
             (0.0001, "0.0001", "0.0001"),
             (0.00001, "1.0e-5", "1.0e-5"),
             (1.5e-7, "1.5e-7", "1.5e-7"),
-            (
-                123456789012345680000.0,
-                "1.2345678901234568e+20",
-                "1.2345678901234568e+20",
-            ),
+            (123456789012345680000.0, "1.2345678901234568e+20", "1.2345678901234568e+20"),
             (5e-324, "5.0e-324", "5.0e-324"),
-            (
-                1.7976931348623157e308,
-                "1.7976931348623157e+308",
-                "1.7976931348623157e+308",
-            ),
+            (1.7976931348623157e308, "1.7976931348623157e+308", "1.7976931348623157e+308"),
             (100.0, "100", "100.0"),
             (1.2345e16, "12345000000000000", "12345000000000000.0"),
             (1.2345e17, "1.2345e+17", "1.2345e+17"),
-            (
-                12345678901234567.0,
-                "12345678901234568",
-                "12345678901234568.0",
-            ),
+            (12345678901234567.0, "12345678901234568", "12345678901234568.0"),
             (-1.5, "-1.5", "-1.5"),
             (0.012, "0.012", "0.012"),
             (123.456, "123.456", "123.456"),

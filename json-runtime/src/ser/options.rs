@@ -207,19 +207,16 @@ impl EncodeOptions {
             "hex-quot" => self.hex_quot = flag(value)?,
             "preserve-zero-fraction" => self.preserve_zero_fraction = flag(value)?,
             "php" => {
-                *self = if flag(value)? {
-                    EncodeOptions::php()
-                } else {
-                    EncodeOptions::new()
-                };
+                *self = if flag(value)? { EncodeOptions::php() } else { EncodeOptions::new() };
             }
             "pretty" => {
                 self.indent = match value {
                     None | Some("true") => Some(self.default_indent()),
                     Some("false") => None,
-                    Some(n) => Some(n.parse::<usize>().map_err(|_| {
-                        format!("--pretty: expected a number of spaces, true or false, got {n:?}")
-                    })?),
+                    Some(n) => Some(
+                        n.parse::<usize>()
+                            .map_err(|_| format!("--pretty: expected a number of spaces, true or false, got {n:?}"))?,
+                    ),
                 }
             }
             _ => return Err(format!("unknown encoder flag --{name}")),

@@ -1,9 +1,11 @@
 //! The search kernels, one generic function per level, instantiated per stop-set shape
 //! (`HIGH`: bytes >= 0x80 stop; `N`: number of single stop bytes).
 //!
-//! Every kernel starts at `from`, loads whole words/vectors only while they fit inside
-//! the slice, and finishes with [`scalar_find`] on the tail: no read ever leaves the
-//! slice.
+//! Every kernel starts at `from` with at least one word/vector of bytes left (the
+//! [`Finder`] guarantees it), loads whole words/vectors only while they fit inside the
+//! slice, and scans the tail with one last load that ends exactly at the end of the
+//! slice, overlapping bytes already found clean and masking them out: no read ever
+//! leaves the slice.
 
 use super::{scalar_find, Finder, Kernel, Level, StopSet};
 
@@ -83,7 +85,30 @@ unsafe fn swar<const HIGH: bool, const N: usize>(f: &Finder, hay: &[u8], from: u
         }
         i += 8;
     }
-    scalar_find(&f.table, hay, i)
+    if i == hay.len() {
+        return i;
+    }
+    // The tail: one more word, ending at the end of the slice and overlapping bytes
+    // already found clean (the kernel runs only with >= 8 bytes left, so the word
+    // starts at or after `from`); those bytes flag nothing, and so cause no borrow.
+    let last = hay.len() - 8;
+    let word: [u8; 8] = hay[last..].try_into().unwrap();
+    let x = u64::from_le_bytes(word);
+    let mut m = x.wrapping_sub(LO * 0x20) & !x;
+    if HIGH {
+        m |= x;
+    }
+    for s in splat {
+        let y = x ^ s;
+        m |= y.wrapping_sub(LO) & !y;
+    }
+    m &= HI;
+    m >>= 8 * (i - last);
+    if m != 0 {
+        i + (m.trailing_zeros() / 8) as usize
+    } else {
+        hay.len()
+    }
 }
 
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
@@ -98,8 +123,9 @@ unsafe fn sse2<const HIGH: bool, const N: usize>(f: &Finder, hay: &[u8], from: u
     let ptr = hay.as_ptr();
     let mut i = from;
     // SAFETY: the caller guarantees SSE2 (this kernel is selected only at level Sse2,
-    // which is checked available); each load reads `ptr[i..i + 16]` with
-    // `i + 16 <= len`, inside the slice.
+    // which is checked available) and `len - from >= 16` (`Finder::find` calls it only
+    // then); each load reads `ptr[i..i + 16]` with `i + 16 <= len`, or
+    // `ptr[len - 16..len]`: inside the slice.
     unsafe {
         let mut splat = [_mm_setzero_si128(); N];
         for (k, s) in splat.iter_mut().enumerate() {
@@ -109,11 +135,7 @@ unsafe fn sse2<const HIGH: bool, const N: usize>(f: &Finder, hay: &[u8], from: u
         let ctrl = _mm_set1_epi8(if HIGH { 0x20 } else { 0x1F });
         while len - i >= 16 {
             let v = _mm_loadu_si128(ptr.add(i) as *const __m128i);
-            let mut m = if HIGH {
-                _mm_cmplt_epi8(v, ctrl)
-            } else {
-                _mm_cmpeq_epi8(_mm_max_epu8(v, ctrl), ctrl)
-            };
+            let mut m = if HIGH { _mm_cmplt_epi8(v, ctrl) } else { _mm_cmpeq_epi8(_mm_max_epu8(v, ctrl), ctrl) };
             for s in splat {
                 m = _mm_or_si128(m, _mm_cmpeq_epi8(v, s));
             }
@@ -123,8 +145,25 @@ unsafe fn sse2<const HIGH: bool, const N: usize>(f: &Finder, hay: &[u8], from: u
             }
             i += 16;
         }
+        if i == len {
+            return i;
+        }
+        // The tail: one more vector ending at the end of the slice (the kernel runs
+        // only with >= 16 bytes left, so it starts at or after `from`); bits of bytes
+        // before `i`, already found clean, are shifted out.
+        let last = len - 16;
+        let v = _mm_loadu_si128(ptr.add(last) as *const __m128i);
+        let mut m = if HIGH { _mm_cmplt_epi8(v, ctrl) } else { _mm_cmpeq_epi8(_mm_max_epu8(v, ctrl), ctrl) };
+        for s in splat {
+            m = _mm_or_si128(m, _mm_cmpeq_epi8(v, s));
+        }
+        let mask = (_mm_movemask_epi8(m) as u32) >> (i - last);
+        if mask != 0 {
+            i + mask.trailing_zeros() as usize
+        } else {
+            len
+        }
     }
-    scalar_find(&f.table, hay, i)
 }
 
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
@@ -139,9 +178,10 @@ unsafe fn avx2<const HIGH: bool, const N: usize>(f: &Finder, hay: &[u8], from: u
     let ptr = hay.as_ptr();
     let mut i = from;
     // SAFETY: the caller guarantees AVX2 (this kernel is selected only at level Avx2,
-    // which is checked available; AVX2 implies SSE2); each 32-byte load reads
-    // `ptr[i..i + 32]` with `i + 32 <= len`, the 16-byte one `ptr[i..i + 16]` with
-    // `i + 16 <= len`: inside the slice.
+    // which is checked available; AVX2 implies SSE2) and `len - from >= 16`
+    // (`Finder::find` calls it only then); each 32-byte load reads `ptr[i..i + 32]`
+    // with `i + 32 <= len`, the 16-byte ones `ptr[i..i + 16]` with `i + 16 <= len` or
+    // `ptr[len - 16..len]`: inside the slice.
     unsafe {
         let mut splat = [_mm256_setzero_si256(); N];
         for (k, s) in splat.iter_mut().enumerate() {
@@ -150,11 +190,8 @@ unsafe fn avx2<const HIGH: bool, const N: usize>(f: &Finder, hay: &[u8], from: u
         let ctrl = _mm256_set1_epi8(if HIGH { 0x20 } else { 0x1F });
         while len - i >= 32 {
             let v = _mm256_loadu_si256(ptr.add(i) as *const __m256i);
-            let mut m = if HIGH {
-                _mm256_cmpgt_epi8(ctrl, v)
-            } else {
-                _mm256_cmpeq_epi8(_mm256_max_epu8(v, ctrl), ctrl)
-            };
+            let mut m =
+                if HIGH { _mm256_cmpgt_epi8(ctrl, v) } else { _mm256_cmpeq_epi8(_mm256_max_epu8(v, ctrl), ctrl) };
             for s in splat {
                 m = _mm256_or_si256(m, _mm256_cmpeq_epi8(v, s));
             }
@@ -167,11 +204,7 @@ unsafe fn avx2<const HIGH: bool, const N: usize>(f: &Finder, hay: &[u8], from: u
         if len - i >= 16 {
             let ctrl = _mm256_castsi256_si128(ctrl);
             let v = _mm_loadu_si128(ptr.add(i) as *const __m128i);
-            let mut m = if HIGH {
-                _mm_cmplt_epi8(v, ctrl)
-            } else {
-                _mm_cmpeq_epi8(_mm_max_epu8(v, ctrl), ctrl)
-            };
+            let mut m = if HIGH { _mm_cmplt_epi8(v, ctrl) } else { _mm_cmpeq_epi8(_mm_max_epu8(v, ctrl), ctrl) };
             for s in splat {
                 m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm256_castsi256_si128(s)));
             }
@@ -181,8 +214,26 @@ unsafe fn avx2<const HIGH: bool, const N: usize>(f: &Finder, hay: &[u8], from: u
             }
             i += 16;
         }
+        if i == len {
+            return i;
+        }
+        // The tail: one more 16-byte vector ending at the end of the slice (the kernel
+        // runs only with >= 16 bytes left, so it starts at or after `from`); bits of
+        // bytes before `i`, already found clean, are shifted out.
+        let ctrl = _mm256_castsi256_si128(ctrl);
+        let last = len - 16;
+        let v = _mm_loadu_si128(ptr.add(last) as *const __m128i);
+        let mut m = if HIGH { _mm_cmplt_epi8(v, ctrl) } else { _mm_cmpeq_epi8(_mm_max_epu8(v, ctrl), ctrl) };
+        for s in splat {
+            m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm256_castsi256_si128(s)));
+        }
+        let mask = (_mm_movemask_epi8(m) as u32) >> (i - last);
+        if mask != 0 {
+            i + mask.trailing_zeros() as usize
+        } else {
+            len
+        }
     }
-    scalar_find(&f.table, hay, i)
 }
 
 #[cfg(target_arch = "aarch64")]
@@ -193,8 +244,9 @@ unsafe fn neon<const HIGH: bool, const N: usize>(f: &Finder, hay: &[u8], from: u
     let len = hay.len();
     let ptr = hay.as_ptr();
     let mut i = from;
-    // SAFETY: NEON is in the aarch64 baseline; each load reads `ptr[i..i + 16]` with
-    // `i + 16 <= len`, inside the slice.
+    // SAFETY: NEON is in the aarch64 baseline; `len - from >= 16` (`Finder::find` calls
+    // the kernel only then); each load reads `ptr[i..i + 16]` with `i + 16 <= len`, or
+    // `ptr[len - 16..len]`: inside the slice.
     unsafe {
         let mut splat = [vdupq_n_u8(0); N];
         for (k, s) in splat.iter_mut().enumerate() {
@@ -219,6 +271,27 @@ unsafe fn neon<const HIGH: bool, const N: usize>(f: &Finder, hay: &[u8], from: u
             }
             i += 16;
         }
+        if i == len {
+            return i;
+        }
+        // The tail: one more vector ending at the end of the slice (the kernel runs
+        // only with >= 16 bytes left, so it starts at or after `from`); nibbles of bytes
+        // before `i`, already found clean, are shifted out.
+        let last = len - 16;
+        let v = vld1q_u8(ptr.add(last));
+        let mut m = vcltq_u8(v, ctrl);
+        if HIGH {
+            m = vorrq_u8(m, vcgeq_u8(v, high));
+        }
+        for s in splat {
+            m = vorrq_u8(m, vceqq_u8(v, s));
+        }
+        let nibbles = vshrn_n_u16::<4>(vreinterpretq_u16_u8(m));
+        let bits = vget_lane_u64::<0>(vreinterpret_u64_u8(nibbles)) >> (4 * (i - last));
+        if bits != 0 {
+            i + (bits.trailing_zeros() / 4) as usize
+        } else {
+            len
+        }
     }
-    scalar_find(&f.table, hay, i)
 }

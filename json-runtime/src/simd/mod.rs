@@ -16,6 +16,7 @@
 
 use core::sync::atomic::{AtomicU8, Ordering};
 
+mod block;
 mod kernels;
 
 /// An implementation family of the skip kernels.
@@ -40,11 +41,7 @@ pub struct Unavailable(pub Level);
 
 impl core::fmt::Display for Unavailable {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(
-            f,
-            "kernel level {} is not available on this CPU",
-            self.0.name()
-        )
+        write!(f, "kernel level {} is not available on this CPU", self.0.name())
     }
 }
 
@@ -52,13 +49,7 @@ impl std::error::Error for Unavailable {}
 
 impl Level {
     /// Every level, from the simplest to the widest.
-    pub const ALL: [Level; 5] = [
-        Level::Scalar,
-        Level::Swar,
-        Level::Sse2,
-        Level::Avx2,
-        Level::Neon,
-    ];
+    pub const ALL: [Level; 5] = [Level::Scalar, Level::Swar, Level::Sse2, Level::Avx2, Level::Neon];
 
     /// The name used by `JSONLEX_SIMD`.
     pub fn name(self) -> &'static str {
@@ -73,9 +64,7 @@ impl Level {
 
     /// The level named `name` (case-insensitive), available or not.
     pub fn from_name(name: &str) -> Option<Level> {
-        Level::ALL
-            .into_iter()
-            .find(|l| l.name().eq_ignore_ascii_case(name.trim()))
+        Level::ALL.into_iter().find(|l| l.name().eq_ignore_ascii_case(name.trim()))
     }
 
     fn from_u8(v: u8) -> Option<Level> {
@@ -113,18 +102,12 @@ impl Level {
 
     /// The levels this CPU can run, simplest first.
     pub fn available() -> Vec<Level> {
-        Level::ALL
-            .into_iter()
-            .filter(|l| l.is_available())
-            .collect()
+        Level::ALL.into_iter().filter(|l| l.is_available()).collect()
     }
 
     /// The widest level this CPU can run.
     pub fn best() -> Level {
-        [Level::Avx2, Level::Neon, Level::Sse2]
-            .into_iter()
-            .find(|l| l.is_available())
-            .unwrap_or(Level::Swar)
+        [Level::Avx2, Level::Neon, Level::Sse2].into_iter().find(|l| l.is_available()).unwrap_or(Level::Swar)
     }
 }
 
@@ -177,11 +160,7 @@ impl StopSet {
 
     /// Control bytes only.
     pub const fn controls() -> StopSet {
-        StopSet {
-            high: false,
-            n: 0,
-            bytes: [0; StopSet::MAX_BYTES],
-        }
+        StopSet { high: false, n: 0, bytes: [0; StopSet::MAX_BYTES] }
     }
 
     /// What ends a verbatim run in a JSON string: control bytes, `"` and `\`.
@@ -192,11 +171,7 @@ impl StopSet {
     /// Also stop at every byte `>= 0x80`.
     pub const fn with_high(self) -> StopSet {
         // Drop single bytes the high range now covers.
-        let mut out = StopSet {
-            high: true,
-            n: 0,
-            bytes: [0; StopSet::MAX_BYTES],
-        };
+        let mut out = StopSet { high: true, n: 0, bytes: [0; StopSet::MAX_BYTES] };
         let mut i = 0;
         while i < self.n as usize {
             out = out.with_byte(self.bytes[i]);
@@ -213,10 +188,7 @@ impl StopSet {
         if self.contains(b) {
             return self;
         }
-        assert!(
-            (self.n as usize) < StopSet::MAX_BYTES,
-            "StopSet holds at most 8 single bytes"
-        );
+        assert!((self.n as usize) < StopSet::MAX_BYTES, "StopSet holds at most 8 single bytes");
         self.bytes[self.n as usize] = b;
         self.n += 1;
         self
@@ -277,14 +249,13 @@ pub struct Finder {
     /// scalar tail).
     min_len: usize,
     kernel: Kernel,
+    block: block::BlockKernel,
+    lane_shift: u32,
 }
 
 impl core::fmt::Debug for Finder {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("Finder")
-            .field("set", &self.set)
-            .field("level", &self.level)
-            .finish()
+        f.debug_struct("Finder").field("set", &self.set).field("level", &self.level).finish()
     }
 }
 
@@ -297,19 +268,10 @@ impl Finder {
     /// A finder for `set` at `level`; an unavailable level falls back to the best one
     /// (never a kernel the CPU cannot run).
     pub fn with_level(set: StopSet, level: Level) -> Finder {
-        let level = if level.is_available() {
-            level
-        } else {
-            Level::best()
-        };
+        let level = if level.is_available() { level } else { Level::best() };
         let (kernel, min_len) = kernels::select(&set, level);
-        Finder {
-            table: set.table(),
-            set,
-            level,
-            min_len,
-            kernel,
-        }
+        let (block, lane_shift) = block::select(&set, level);
+        Finder { table: set.table(), set, level, min_len, kernel, block, lane_shift }
     }
 
     /// The stop set.
@@ -342,8 +304,33 @@ impl Finder {
             return scalar_find(&self.table, hay, from);
         }
         // SAFETY: `kernel` was selected by `kernels::select` for `self.level`, which
-        // `with_level` checked is available on this CPU; `from <= hay.len()`.
+        // `with_level` checked is available on this CPU; at least `min_len` bytes are
+        // left after `from`, as the kernels require.
         unsafe { (self.kernel)(self, hay, from) }
+    }
+}
+
+impl Finder {
+    /// The stop bytes of one block (a word or vector of the level) starting at `pos`:
+    /// `(mask, width)` where the block covers `hay[pos..pos + width]` (`width >= 1`) and
+    /// lane `k` of `mask` (bits from `k << lane_shift()`) is set when `hay[pos + k]`
+    /// stops. At the SWAR level a lane above a true stop in the same word may be set
+    /// too: check lanes against [`Finder::table`]. Reads stay inside `hay`.
+    ///
+    /// # Panics
+    /// When `pos >= hay.len()`.
+    #[inline]
+    pub fn block(&self, hay: &[u8], pos: usize) -> (u64, usize) {
+        assert!(pos < hay.len());
+        // SAFETY: `block` was selected for `self.level`, checked available in
+        // `with_level`; `pos < hay.len()` as the block kernels require.
+        unsafe { (self.block)(self, hay, pos) }
+    }
+
+    /// log2 of the mask bits per byte in [`Finder::block`] masks (0, 2 or 3).
+    #[inline]
+    pub fn lane_shift(&self) -> u32 {
+        self.lane_shift
     }
 }
 
@@ -373,12 +360,7 @@ mod tests {
             base.with_byte(b'/'),
             base.with_byte(b'/').with_high(),
             base.with_byte(0xE2),
-            base.with_byte(b'/')
-                .with_byte(b'<')
-                .with_byte(b'>')
-                .with_byte(b'&')
-                .with_byte(b'\'')
-                .with_byte(0xE2),
+            base.with_byte(b'/').with_byte(b'<').with_byte(b'>').with_byte(b'&').with_byte(b'\'').with_byte(0xE2),
         ]
     }
 
@@ -414,14 +396,48 @@ mod tests {
     }
 
     #[test]
+    fn block_masks_flag_every_stop_at_every_level() {
+        for level in Level::available() {
+            for set in sets() {
+                let f = Finder::with_level(set, level);
+                let shift = f.lane_shift();
+                for len in 1..80usize {
+                    // Stops at a few positions, including neighbours.
+                    let mut hay = vec![b'a'; len];
+                    for (k, b) in hay.iter_mut().enumerate() {
+                        if k % 7 == 3 || k % 11 == 0 {
+                            *b = if k % 2 == 0 { 0x1F } else { b'"' };
+                        }
+                    }
+                    for pos in 0..len {
+                        let (m, w) = f.block(&hay, pos);
+                        assert!(w >= 1 && pos + w <= len, "{level:?} len {len} pos {pos} width {w}");
+                        if (w << shift) < 64 {
+                            assert_eq!(m >> (w << shift), 0, "{level:?} bits past the block");
+                        }
+                        let lane_bits = (1u64 << (1 << shift)) - 1;
+                        let mut lowest_seen = false;
+                        for k in 0..w {
+                            let lane = (m >> (k << shift)) & lane_bits != 0;
+                            let truth = set.contains(hay[pos + k]);
+                            assert!(!truth || lane, "{level:?} {set:?} len {len} pos {pos} lane {k} missed");
+                            if level != Level::Swar || !lowest_seen {
+                                assert!(!lane || truth, "{level:?} {set:?} len {len} pos {pos} lane {k} false");
+                            }
+                            lowest_seen |= truth;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn non_stop_bytes_never_stop() {
         for level in Level::available() {
             for set in sets() {
                 let f = Finder::with_level(set, level);
-                let hay: Vec<u8> = (0u16..256)
-                    .map(|b| b as u8)
-                    .filter(|b| !set.contains(*b))
-                    .collect();
+                let hay: Vec<u8> = (0u16..256).map(|b| b as u8).filter(|b| !set.contains(*b)).collect();
                 let hay: Vec<u8> = hay.iter().chain(hay.iter()).copied().collect();
                 assert_eq!(f.find(&hay, 0), hay.len(), "{level:?} {set:?}");
             }
