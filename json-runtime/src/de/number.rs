@@ -116,6 +116,18 @@ pub(crate) fn parse_float(bytes: &[u8]) -> Result<f64, NumError> {
             mantissa = mantissa.wrapping_mul(100_000_000).wrapping_add(eight_digits(w));
             i += 8;
         }
+        // The last 1-7 digits, when they end the token, through one overlapping load
+        // (the bytes before them read as '0').
+        let rest = len - i;
+        if rest > 0 && rest < 8 && len >= 8 {
+            let keep = 8 * (8 - rest) as u32;
+            let w = u64::from_le_bytes(bytes[len - 8..].try_into().unwrap());
+            let w = (w & (u64::MAX << keep)) | (0x3030_3030_3030_3030 & !(u64::MAX << keep));
+            if is_eight_digits(w) {
+                mantissa = mantissa.wrapping_mul(POW10_U64[rest]).wrapping_add(eight_digits(w));
+                i = len;
+            }
+        }
         while i < len {
             let d = bytes[i].wrapping_sub(b'0');
             if d > 9 {
@@ -204,6 +216,8 @@ pub(crate) fn parse_float(bytes: &[u8]) -> Result<f64, NumError> {
         None => slow(bytes),
     }
 }
+
+static POW10_U64: [u64; 8] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000];
 
 /// True when the eight bytes of `w` are all ASCII digits.
 #[inline(always)]
@@ -447,7 +461,13 @@ mod tests {
             let digits = 1 + next() % 19;
             let m = next() % 10u64.pow(digits as u32);
             let e = (next() % 700) as i64 - 360;
-            let text = match i % 3 {
+            let text = match i % 4 {
+                3 => {
+                    let s = format!("{m}{}", next() % 1000);
+                    let cut = 1 + (next() as usize) % (s.len() - 1).max(1);
+                    let cut = cut.min(s.len() - 1).max(1);
+                    format!("{}.{}", &s[..cut], &s[cut..])
+                }
                 0 => format!("{m}e{e}"),
                 1 => {
                     let s = m.to_string();
