@@ -30,12 +30,22 @@ impl Out for Vec<u8> {
     }
     #[inline(always)]
     fn char(&mut self, c: u32) {
-        let mut buf = [0u8; 4];
-        let s = match char::from_u32(c) {
-            Some(ch) => ch.encode_utf8(&mut buf),
-            None => '\u{FFFD}'.encode_utf8(&mut buf),
-        };
-        self.extend_from_slice(s.as_bytes());
+        // Callers pass scalar values only (surrogates are paired or replaced first).
+        debug_assert!(char::from_u32(c).is_some());
+        if c < 0x80 {
+            self.push(c as u8);
+        } else if c < 0x800 {
+            self.extend_from_slice(&[0xC0 | (c >> 6) as u8, 0x80 | (c & 0x3F) as u8]);
+        } else if c < 0x10000 {
+            self.extend_from_slice(&[0xE0 | (c >> 12) as u8, 0x80 | ((c >> 6) & 0x3F) as u8, 0x80 | (c & 0x3F) as u8]);
+        } else {
+            self.extend_from_slice(&[
+                0xF0 | (c >> 18) as u8,
+                0x80 | ((c >> 12) & 0x3F) as u8,
+                0x80 | ((c >> 6) & 0x3F) as u8,
+                0x80 | (c & 0x3F) as u8,
+            ]);
+        }
     }
 }
 
@@ -170,7 +180,9 @@ pub(crate) fn unescape<O: Out>(body: &[u8], base: usize, lone: LoneSurrogate, ou
     let mut i = 0;
     loop {
         let run_end = find_byte(body, i, b'\\');
-        out.bytes(&body[i..run_end]);
+        if run_end > i {
+            out.bytes(&body[i..run_end]);
+        }
         if run_end == body.len() {
             return Ok(());
         }
