@@ -79,9 +79,13 @@ fn kib(n: usize) -> String {
     format!("{:.1}", n as f64 / 1024.0)
 }
 
+fn bytes(n: usize) -> String {
+    format!("{n} ({} KiB)", kib(n))
+}
+
 fn main() {
     // `cargo bench` passes `--bench`; nothing to parse.
-    println!("| file | bytes | jsonlex decode peak KiB | serde_json Value peak KiB | jsonlex / serde_json | simd-json OwnedValue peak KiB | sonic-rs Value peak KiB | jsonlex validate allocations |");
+    println!("| file | input bytes | jsonlex decode peak bytes | serde_json Value peak bytes | jsonlex / serde_json | simd-json OwnedValue peak KiB | sonic-rs Value peak KiB | jsonlex validate allocations |");
     println!("|---|---:|---:|---:|---:|---:|---:|---:|");
     let mut over = Vec::new();
     for (name, text) in corpus() {
@@ -96,10 +100,10 @@ fn main() {
         let (sonic, _) = measure(|| sonic_rs::from_slice::<sonic_rs::Value>(&text).unwrap());
         let (_, validate_calls) = measure(|| jsonlex::validate(&text).unwrap());
         println!(
-            "| {name} | {} | {} | {} | {:.2} | {} | {} | {validate_calls} |",
+            "| {name} | {} | {} | {} | {:.3} | {} | {} | {validate_calls} |",
             text.len(),
-            kib(ours),
-            kib(serde),
+            bytes(ours),
+            bytes(serde),
             ours as f64 / serde as f64,
             kib(simd),
             kib(sonic)

@@ -80,6 +80,8 @@ trait Sink {
     fn str(&mut self, s: &str, key: bool);
     /// A string value or key now held by the scratch buffer (valid UTF-8).
     fn scratch_str(&mut self, key: bool);
+    /// The UTF-8 body of an escaped string token, to unescape.
+    fn escaped(&mut self, body: &[u8], base: usize, lone: LoneSurrogate, key: bool) -> Result<(), string::StrError>;
     fn begin_array(&mut self);
     fn end_array(&mut self);
     fn begin_object(&mut self);
@@ -274,13 +276,10 @@ where
             }
         }
         let lone = self.options.lone_surrogate;
-        let scratch = self.sink.scratch();
-        scratch.clear();
-        if let Err(e) = string::unescape(body, t.start + 1, lone, scratch) {
-            return Err(e.into_error(self.input));
+        match self.sink.escaped(body, t.start + 1, lone, key) {
+            Ok(()) => Ok(()),
+            Err(e) => Err(e.into_error(self.input)),
         }
-        self.sink.scratch_str(key);
-        Ok(())
     }
 
     /// A string token that is not UTF-8 (only from a lexer that does not promise it).
@@ -508,6 +507,26 @@ impl Sink for Builder {
         }
     }
     #[inline(always)]
+    fn escaped(&mut self, body: &[u8], base: usize, lone: LoneSurrogate, key: bool) -> Result<(), string::StrError> {
+        if key {
+            self.scratch.clear();
+            string::unescape(body, base, lone, &mut self.scratch)?;
+            self.scratch_str(true);
+            return Ok(());
+        }
+        // Straight into the value's own buffer: unescaping never lengthens a body, and
+        // the buffer is then trimmed to size (in place), so the peak stays one string.
+        let mut buf = Vec::with_capacity(body.len());
+        string::unescape(body, base, lone, &mut buf)?;
+        buf.shrink_to_fit();
+        debug_assert!(core::str::from_utf8(&buf).is_ok());
+        // SAFETY: as in `scratch_str`: a UTF-8 body, split at ASCII backslashes, plus
+        // whole `char`s.
+        let s = unsafe { String::from_utf8_unchecked(buf) };
+        self.emit(Value::String(s));
+        Ok(())
+    }
+    #[inline(always)]
     fn begin_array(&mut self) {
         self.frames.push(Frame { start: self.values.len(), slot: 0, index: None, object: false });
     }
@@ -603,6 +622,10 @@ impl Sink for Checker {
     fn str(&mut self, _: &str, _: bool) {}
     #[inline(always)]
     fn scratch_str(&mut self, _: bool) {}
+    #[inline(always)]
+    fn escaped(&mut self, body: &[u8], base: usize, lone: LoneSurrogate, _: bool) -> Result<(), string::StrError> {
+        string::unescape(body, base, lone, &mut self.discard)
+    }
     #[inline(always)]
     fn begin_array(&mut self) {
         self.push(false)
