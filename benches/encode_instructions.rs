@@ -3,7 +3,7 @@
 //! (`--toggle-collect=*encode_loop*`). Run by `benches/callgrind-encode.sh`.
 //!
 //! ```text
-//! encode_instructions <class> <level> [iterations]
+//! encode_instructions list | <class> <level|default> [iterations] [php]
 //! ```
 
 use json_runtime::ser::encode_into_at_level;
@@ -47,21 +47,26 @@ fn encode_loop(v: &Value, opts: &EncodeOptions, level: Level, n: usize) -> usize
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    // `cargo bench` runs bench targets with `--bench`: do nothing then.
-    if args.len() < 3 || args[1].starts_with("--") {
-        eprintln!("usage: encode_instructions <class|list> <level> [iterations] [php]");
-        if args.get(1).map(String::as_str) == Some("list") {
-            for (name, _) in encode_corpus() {
-                println!("{name}");
-            }
-            for (name, _) in encode_payloads() {
-                println!("{name}");
-            }
+    if args.get(1).map(String::as_str) == Some("list") {
+        for (name, _) in encode_corpus() {
+            println!("{name}");
+        }
+        for (name, _) in encode_payloads() {
+            println!("{name}");
         }
         return;
     }
+    // `cargo bench` runs bench targets with `--bench`: do nothing then.
+    if args.len() < 3 || args[1].starts_with("--") {
+        eprintln!("usage: encode_instructions list | <class> <level|default> [iterations] [php]");
+        return;
+    }
     let class = &args[1];
-    let level = Level::from_name(&args[2]).expect("level: scalar|swar|sse2|avx2|neon");
+    let level = if args[2] == "default" {
+        json_runtime::simd::level()
+    } else {
+        Level::from_name(&args[2]).expect("level: scalar|swar|sse2|avx2|neon|default")
+    };
     let n: usize = args.get(3).map(|s| s.parse().unwrap()).unwrap_or(10);
     let opts = if args.get(4).map(String::as_str) == Some("php") { EncodeOptions::php() } else { EncodeOptions::new() };
     let v = if let Some((_, text)) = encode_corpus().into_iter().find(|(name, _)| name == class) {

@@ -447,12 +447,21 @@ pub(crate) fn initial_capacity(v: &Value) -> usize {
 
 fn estimate(v: &Value, depth: u32) -> usize {
     match v {
+        Value::Array(a) if depth == 0 => 2 + a.len() * 16,
+        Value::Object(m) if depth == 0 => 2 + m.len() * 32,
+        Value::Array(a) => 2 + a.iter().map(|x| leaf_estimate(x, depth) + 1).sum::<usize>(),
+        Value::Object(m) => 2 + m.iter().map(|(k, x)| k.len() + 4 + leaf_estimate(x, depth)).sum::<usize>(),
+        _ => leaf_estimate(v, depth),
+    }
+}
+
+/// Leaves without a call (arrays of strings or numbers are common and long).
+#[inline(always)]
+fn leaf_estimate(v: &Value, depth: u32) -> usize {
+    match v {
         Value::Null | Value::Bool(_) => 5,
         Value::Number(_) => 8,
         Value::String(s) => s.len() + 2,
-        Value::Array(a) if depth == 0 => 2 + a.len() * 16,
-        Value::Object(m) if depth == 0 => 2 + m.len() * 32,
-        Value::Array(a) => 2 + a.iter().map(|x| estimate(x, depth - 1) + 1).sum::<usize>(),
-        Value::Object(m) => 2 + m.iter().map(|(k, x)| k.len() + 4 + estimate(x, depth - 1)).sum::<usize>(),
+        _ => estimate(v, depth.saturating_sub(1)),
     }
 }
