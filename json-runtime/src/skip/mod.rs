@@ -11,9 +11,9 @@
 //! | level | `skip_class` | `skip_utf8` |
 //! |---|---|---|
 //! | `Scalar` | table loop | table loop + per-character check |
-//! | `Swar` | 8 table entries AND'ed per step (no word-parallel form exists for an arbitrary class) | words with no high bit: the same class test; other words character by character |
+//! | `Swar` | 8 table entries AND'ed per step (no word-parallel form exists for an arbitrary class) | words with no high bit: the same class test; from a byte `>= 0x80` on, character by character up to the next ASCII byte |
 //! | `Sse2` | 16 bytes: range compares; nibble-table classes fall back to the `Swar` loop (SSE2 has no byte shuffle) | 16 bytes: class test + a compare-based UTF-8 check; nibble-table classes use the `Swar` kernel |
-//! | `Avx2` | 32 bytes, then one 16-byte step: range compares or shufti | 32 bytes: class test + the lookup UTF-8 check |
+//! | `Avx2` | 32 bytes: range compares or shufti | 32 bytes: class test + the lookup UTF-8 check |
 //! | `Neon` | 16 bytes: compares or shufti (`tbl`) | 16 bytes: as AVX2 |
 //!
 //! The class test: a class (or its complement) of at most 3 ranges uses range compares
@@ -29,9 +29,10 @@
 //! takes over from the last character boundary; when it has a stop byte and no error
 //! before it, the stop byte is the answer.
 //!
-//! Short inputs do not pay: the first byte is checked before any vector is set up;
-//! vectors are loaded only while they fit inside the slice (no read past its end);
-//! the rest is the scalar loop.
+//! Short inputs do not pay: the first byte is checked inline, before any call; the
+//! vector levels then check the next 4 bytes one by one before setting up vectors, so
+//! a run of a few bytes costs about a table loop; vectors are loaded only while they
+//! fit inside the slice (no read past its end); the rest is the scalar loop.
 
 use crate::simd::Level;
 
@@ -254,10 +255,24 @@ pub fn skip_class(kernels: Kernels, class: &ByteClass, input: &[u8], at: usize) 
     class_from(kernels, class, input, at + 1)
 }
 
+/// Bytes the vector levels check one by one before setting up vectors: a run this
+/// short costs about what the caller's own loop would.
+const PRELUDE: usize = 4;
+
 /// `skip_class` from `from <= input.len()`, through the level's kernel.
-fn class_from(kernels: Kernels, class: &ByteClass, input: &[u8], from: usize) -> usize {
+fn class_from(kernels: Kernels, class: &ByteClass, input: &[u8], mut from: usize) -> usize {
+    if kernels.0 == Level::Scalar {
+        return scalar::class(&class.table, input, from);
+    }
+    if let Some(head) = input.get(from..from + PRELUDE) {
+        for &b in head {
+            if class.table[b as usize] == 0 {
+                return from;
+            }
+            from += 1;
+        }
+    }
     match kernels.0 {
-        Level::Scalar => scalar::class(&class.table, input, from),
         #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
         // SAFETY: a `Kernels` holds only available levels (`new` checks, `active` takes
         // the verified process level), so the CPU has SSE2.
@@ -309,9 +324,23 @@ pub fn skip_utf8(kernels: Kernels, class: &ByteClass, input: &[u8], at: usize) -
 
 /// `skip_utf8` from the character boundary `from <= input.len()`, through the level's
 /// kernel.
-fn utf8_from(kernels: Kernels, class: &ByteClass, input: &[u8], from: usize) -> usize {
+fn utf8_from(kernels: Kernels, class: &ByteClass, input: &[u8], mut from: usize) -> usize {
+    if kernels.0 == Level::Scalar {
+        return scalar::utf8(&class.table, input, from);
+    }
+    // ASCII bytes one by one first (a multibyte character goes straight to the kernel).
+    if let Some(head) = input.get(from..from + PRELUDE) {
+        for &b in head {
+            if b >= 0x80 {
+                break;
+            }
+            if class.table[b as usize] == 0 {
+                return from;
+            }
+            from += 1;
+        }
+    }
     match kernels.0 {
-        Level::Scalar => scalar::utf8(&class.table, input, from),
         #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
         // SAFETY: a `Kernels` holds only available levels, so the CPU has SSE2.
         Level::Sse2 => unsafe { x86::sse2_utf8(class, input, from) },

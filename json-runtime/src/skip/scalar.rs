@@ -17,35 +17,31 @@ pub(super) fn class(table: &[u8; 256], input: &[u8], i: usize) -> usize {
 /// continuation, overlong, surrogate, above U+10FFFF, or cut off by the end.
 #[inline]
 pub(super) fn char_len(input: &[u8], i: usize) -> usize {
-    let rest = &input[i..];
-    let cont = |b: u8| b & 0xC0 == 0x80;
-    match *rest {
-        [0xC2..=0xDF, b1, ..] if cont(b1) => 2,
-        [b0 @ 0xE0..=0xEF, b1, b2, ..] => {
-            let (lo, hi) = match b0 {
-                0xE0 => (0xA0, 0xBF),
-                0xED => (0x80, 0x9F),
-                _ => (0x80, 0xBF),
-            };
-            if (lo..=hi).contains(&b1) && cont(b2) {
-                3
-            } else {
-                0
-            }
+    // A continuation byte is 0x80..=0xBF: as i8, below -0x40.
+    let cont = |b: u8| (b as i8) < -0x40;
+    let b0 = input[i];
+    if b0 < 0xE0 {
+        // 0xC2..=0xDF: one continuation.
+        match input.get(i + 1) {
+            Some(&b1) if b0 >= 0xC2 && cont(b1) => 2,
+            _ => 0,
         }
-        [b0 @ 0xF0..=0xF4, b1, b2, b3, ..] => {
-            let (lo, hi) = match b0 {
-                0xF0 => (0x90, 0xBF),
-                0xF4 => (0x80, 0x8F),
-                _ => (0x80, 0xBF),
-            };
-            if (lo..=hi).contains(&b1) && cont(b2) && cont(b3) {
-                4
-            } else {
-                0
-            }
+    } else if b0 < 0xF0 {
+        // The second byte's range depends on the lead: no overlongs, no surrogates.
+        let lo = if b0 == 0xE0 { 0xA0 } else { 0x80 };
+        let hi = if b0 == 0xED { 0x9F } else { 0xBF };
+        match input.get(i + 1..i + 3) {
+            Some(&[b1, b2]) if b1.wrapping_sub(lo) <= hi - lo && cont(b2) => 3,
+            _ => 0,
         }
-        _ => 0,
+    } else {
+        // 0xF0..=0xF4: no overlongs, nothing above U+10FFFF.
+        let lo = if b0 == 0xF0 { 0x90 } else { 0x80 };
+        let hi = if b0 == 0xF4 { 0x8F } else { 0xBF };
+        match input.get(i + 1..i + 4) {
+            Some(&[b1, b2, b3]) if b0 <= 0xF4 && b1.wrapping_sub(lo) <= hi - lo && cont(b2) && cont(b3) => 4,
+            _ => 0,
+        }
     }
 }
 
@@ -91,8 +87,8 @@ pub(super) fn class_swar(table: &[u8; 256], input: &[u8], mut i: usize) -> usize
 }
 
 /// SWAR level for `skip_utf8` from a character boundary `i`: a word with no high bit
-/// set is decided by the class test alone; a word with one goes character by
-/// character (and may end up to 3 bytes past the word, at a character boundary).
+/// set is decided by the class test alone; from a word with one, character by
+/// character up to the next ASCII byte (runs of multibyte text stay in that loop).
 pub(super) fn utf8_swar(table: &[u8; 256], input: &[u8], mut i: usize) -> usize {
     const HIGH: u64 = 0x8080_8080_8080_8080;
     while let Some(w) = input.get(i..i + 8) {
@@ -104,10 +100,14 @@ pub(super) fn utf8_swar(table: &[u8; 256], input: &[u8], mut i: usize) -> usize 
             i += 8;
             continue;
         }
-        let end = i + 8;
-        while i < end {
-            let b = input[i];
+        // The word's ASCII bytes before its first high byte, then characters up to
+        // the next ASCII byte.
+        let mut multibyte = false;
+        while let Some(&b) = input.get(i) {
             if b < 0x80 {
+                if multibyte {
+                    break;
+                }
                 if table[b as usize] == 0 {
                     return i;
                 }
@@ -118,6 +118,7 @@ pub(super) fn utf8_swar(table: &[u8; 256], input: &[u8], mut i: usize) -> usize 
                     return i;
                 }
                 i += n;
+                multibyte = true;
             }
         }
     }

@@ -1,5 +1,5 @@
-//! x86 kernels: SSE2 (16 bytes, compares only) and AVX2 (32 bytes, then one 16-byte
-//! step with SSSE3 shuffles, which AVX2 implies).
+//! x86 kernels: SSE2 (16 bytes, compares only) and AVX2 (32 bytes, compares or
+//! shuffles), each followed by the scalar tail.
 //!
 //! The entry points are `unsafe fn`s with `#[target_feature]`; [`super`] calls each only
 //! when the `Kernels` value names its level, which `Kernels` checked is available.
@@ -18,90 +18,78 @@ use super::ByteClass;
 #[derive(Clone, Copy)]
 pub(super) struct Sse2(__m128i);
 
-/// 16 bytes inside AVX2 kernels (SSSE3 shuffles allowed). Exists only where the CPU
-/// has AVX2.
-#[derive(Clone, Copy)]
-pub(super) struct Avx128(__m128i);
-
 /// 32 bytes, AVX2. Exists only where the CPU has AVX2.
 #[derive(Clone, Copy)]
 pub(super) struct Avx(__m256i);
 
-/// The operations SSE2 provides, for a 128-bit type.
-macro_rules! sse2_ops {
-    () => {
-        const LANES: usize = 16;
-        const STRIDE: u32 = 1;
-        #[inline(always)]
-        unsafe fn load(src: *const u8) -> Self {
-            // SAFETY: the caller guarantees 16 readable bytes at `src` and the features.
-            Self(unsafe { _mm_loadu_si128(src as *const __m128i) })
-        }
-        #[inline(always)]
-        unsafe fn splat(b: u8) -> Self {
-            // SAFETY: the caller guarantees the features.
-            Self(unsafe { _mm_set1_epi8(b as i8) })
-        }
-        #[inline(always)]
-        unsafe fn zero() -> Self {
-            // SAFETY: the caller guarantees the features.
-            Self(unsafe { _mm_setzero_si128() })
-        }
-        #[inline(always)]
-        fn and(self, o: Self) -> Self {
-            // SAFETY: `self` exists, so the CPU has the features (type invariant).
-            Self(unsafe { _mm_and_si128(self.0, o.0) })
-        }
-        #[inline(always)]
-        fn or(self, o: Self) -> Self {
-            // SAFETY: as in `and`.
-            Self(unsafe { _mm_or_si128(self.0, o.0) })
-        }
-        #[inline(always)]
-        fn xor(self, o: Self) -> Self {
-            // SAFETY: as in `and`.
-            Self(unsafe { _mm_xor_si128(self.0, o.0) })
-        }
-        #[inline(always)]
-        fn sub(self, o: Self) -> Self {
-            // SAFETY: as in `and`.
-            Self(unsafe { _mm_sub_epi8(self.0, o.0) })
-        }
-        #[inline(always)]
-        fn subs(self, o: Self) -> Self {
-            // SAFETY: as in `and`.
-            Self(unsafe { _mm_subs_epu8(self.0, o.0) })
-        }
-        #[inline(always)]
-        fn eq(self, o: Self) -> Self {
-            // SAFETY: as in `and`.
-            Self(unsafe { _mm_cmpeq_epi8(self.0, o.0) })
-        }
-        #[inline(always)]
-        fn le(self, o: Self) -> Self {
-            // SAFETY: as in `and`. `min(a, b) == a` is `a <= b` unsigned.
-            Self(unsafe { _mm_cmpeq_epi8(_mm_min_epu8(self.0, o.0), self.0) })
-        }
-        #[inline(always)]
-        fn mask(self) -> u64 {
-            // SAFETY: as in `and`.
-            unsafe { _mm_movemask_epi8(self.0) as u32 as u64 }
-        }
-        #[inline(always)]
-        fn high_mask(self) -> u64 {
-            // SAFETY: as in `and`. `movemask` takes each byte's top bit.
-            unsafe { _mm_movemask_epi8(self.0) as u32 as u64 }
-        }
-        #[inline(always)]
-        fn any(self) -> bool {
-            // SAFETY: as in `and`.
-            unsafe { _mm_movemask_epi8(_mm_cmpeq_epi8(self.0, _mm_setzero_si128())) != 0xFFFF }
-        }
-    };
-}
-
 impl Vector for Sse2 {
-    sse2_ops!();
+    const LANES: usize = 16;
+    const STRIDE: u32 = 1;
+    #[inline(always)]
+    unsafe fn load(src: *const u8) -> Self {
+        // SAFETY: the caller guarantees 16 readable bytes at `src` and SSE2.
+        Self(unsafe { _mm_loadu_si128(src as *const __m128i) })
+    }
+    #[inline(always)]
+    unsafe fn splat(b: u8) -> Self {
+        // SAFETY: the caller guarantees SSE2.
+        Self(unsafe { _mm_set1_epi8(b as i8) })
+    }
+    #[inline(always)]
+    unsafe fn zero() -> Self {
+        // SAFETY: the caller guarantees SSE2.
+        Self(unsafe { _mm_setzero_si128() })
+    }
+    #[inline(always)]
+    fn and(self, o: Self) -> Self {
+        // SAFETY: `self` exists, so the CPU has SSE2 (type invariant).
+        Self(unsafe { _mm_and_si128(self.0, o.0) })
+    }
+    #[inline(always)]
+    fn or(self, o: Self) -> Self {
+        // SAFETY: as in `and`.
+        Self(unsafe { _mm_or_si128(self.0, o.0) })
+    }
+    #[inline(always)]
+    fn xor(self, o: Self) -> Self {
+        // SAFETY: as in `and`.
+        Self(unsafe { _mm_xor_si128(self.0, o.0) })
+    }
+    #[inline(always)]
+    fn sub(self, o: Self) -> Self {
+        // SAFETY: as in `and`.
+        Self(unsafe { _mm_sub_epi8(self.0, o.0) })
+    }
+    #[inline(always)]
+    fn subs(self, o: Self) -> Self {
+        // SAFETY: as in `and`.
+        Self(unsafe { _mm_subs_epu8(self.0, o.0) })
+    }
+    #[inline(always)]
+    fn eq(self, o: Self) -> Self {
+        // SAFETY: as in `and`.
+        Self(unsafe { _mm_cmpeq_epi8(self.0, o.0) })
+    }
+    #[inline(always)]
+    fn le(self, o: Self) -> Self {
+        // SAFETY: as in `and`. `min(a, b) == a` is `a <= b` unsigned.
+        Self(unsafe { _mm_cmpeq_epi8(_mm_min_epu8(self.0, o.0), self.0) })
+    }
+    #[inline(always)]
+    fn mask(self) -> u64 {
+        // SAFETY: as in `and`.
+        unsafe { _mm_movemask_epi8(self.0) as u32 as u64 }
+    }
+    #[inline(always)]
+    fn high_mask(self) -> u64 {
+        // SAFETY: as in `and`. `movemask` takes each byte's top bit.
+        unsafe { _mm_movemask_epi8(self.0) as u32 as u64 }
+    }
+    #[inline(always)]
+    fn any(self) -> bool {
+        // SAFETY: as in `and`.
+        unsafe { _mm_movemask_epi8(_mm_cmpeq_epi8(self.0, _mm_setzero_si128())) != 0xFFFF }
+    }
     #[inline(always)]
     fn prev1(self, prev: Self) -> Self {
         // SAFETY: as in `and`.
@@ -120,47 +108,6 @@ impl Vector for Sse2 {
     #[inline(always)]
     fn utf8_errors(self, prev: Self) -> Self {
         compare_errors(self, prev)
-    }
-}
-
-impl Vector for Avx128 {
-    sse2_ops!();
-    #[inline(always)]
-    fn prev1(self, prev: Self) -> Self {
-        // SAFETY: `self` exists, so the CPU has AVX2, hence SSSE3 (type invariant).
-        Self(unsafe { _mm_alignr_epi8::<15>(self.0, prev.0) })
-    }
-    #[inline(always)]
-    fn prev2(self, prev: Self) -> Self {
-        // SAFETY: as in `prev1`.
-        Self(unsafe { _mm_alignr_epi8::<14>(self.0, prev.0) })
-    }
-    #[inline(always)]
-    fn prev3(self, prev: Self) -> Self {
-        // SAFETY: as in `prev1`.
-        Self(unsafe { _mm_alignr_epi8::<13>(self.0, prev.0) })
-    }
-    #[inline(always)]
-    fn utf8_errors(self, prev: Self) -> Self {
-        lookup_errors(self, prev)
-    }
-}
-
-impl Shuffle for Avx128 {
-    #[inline(always)]
-    unsafe fn table(t: &[u8; 16]) -> Self {
-        // SAFETY: `t` is 16 readable bytes; the caller guarantees the features.
-        Self(unsafe { _mm_loadu_si128(t.as_ptr() as *const __m128i) })
-    }
-    #[inline(always)]
-    fn lookup(self, idx: Self) -> Self {
-        // SAFETY: as in `prev1`.
-        Self(unsafe { _mm_shuffle_epi8(self.0, idx.0) })
-    }
-    #[inline(always)]
-    fn shr4(self) -> Self {
-        // SAFETY: as in `prev1`. A 16-bit shift pulls bits of the next byte in: mask.
-        Self(unsafe { _mm_and_si128(_mm_srli_epi16::<4>(self.0), _mm_set1_epi8(0x0F)) })
     }
 }
 
@@ -315,58 +262,31 @@ pub(super) unsafe fn sse2_utf8(class: &ByteClass, input: &[u8], from: usize) -> 
     }
 }
 
-/// 32-byte blocks, then at most one 16-byte block, then the scalar tail.
+/// `skip_class` from `from` with AVX2: compares or nibble tables, 32 bytes at a
+/// time, then the scalar tail.
 ///
 /// # Safety
 /// The CPU has AVX2; `from <= input.len()`.
-#[inline(always)]
-unsafe fn avx2_class_with<S: super::vector::StopTest<Avx>, T: super::vector::StopTest<Avx128>>(
-    wide: S,
-    narrow: impl FnOnce() -> T,
-    class: &ByteClass,
-    input: &[u8],
-    from: usize,
-) -> usize {
-    // SAFETY: the caller guarantees AVX2 and `from <= input.len()`; `class_blocks`
-    // returns an index `<= input.len()`.
-    unsafe {
-        match class_blocks(&wide, input, from) {
-            Ok(p) => p,
-            Err(i) => match class_blocks(&narrow(), input, i) {
-                Ok(p) => p,
-                Err(i) => scalar::class(&class.table, input, i),
-            },
-        }
-    }
-}
-
-/// `skip_class` from `from` (`< input.len()`) with AVX2: compares or nibble tables.
-///
-/// # Safety
-/// The CPU has AVX2.
 #[target_feature(enable = "avx2")]
 pub(super) unsafe fn avx2_class(class: &ByteClass, input: &[u8], from: usize) -> usize {
-    if input.len() - from < 16 {
+    if input.len() - from < 32 {
         return scalar::class(&class.table, input, from);
     }
     let m = &class.skip;
     // SAFETY: the caller guarantees AVX2; `from <= input.len()`.
-    unsafe {
+    let r = unsafe {
         with_ranges!(
             m,
-            |N, NEG| avx2_class_with(
-                Ranges::<Avx, N, NEG>::new(m),
-                || Ranges::<Avx128, N, NEG>::new(m),
-                class,
-                input,
-                from
-            ),
+            |N, NEG| class_blocks(&Ranges::<Avx, N, NEG>::new(m), input, from),
             match m.shape {
-                Shape::Shufti { pairs: 1 } =>
-                    avx2_class_with(Shufti::<Avx, 1>::new(m), || Shufti::<Avx128, 1>::new(m), class, input, from),
-                _ => avx2_class_with(Shufti::<Avx, 2>::new(m), || Shufti::<Avx128, 2>::new(m), class, input, from),
+                Shape::Shufti { pairs: 1 } => class_blocks(&Shufti::<Avx, 1>::new(m), input, from),
+                _ => class_blocks(&Shufti::<Avx, 2>::new(m), input, from),
             }
         )
+    };
+    match r {
+        Ok(p) => p,
+        Err(i) => scalar::class(&class.table, input, i),
     }
 }
 
