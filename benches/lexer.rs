@@ -8,7 +8,6 @@
 //! pre-validated `&str`, and including `std::str::from_utf8`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use json_runtime::Lexer as _;
 use jsonlex_benches::corpus;
 use logos::Logos;
 
@@ -68,9 +67,9 @@ fn bench(c: &mut Criterion) {
         let text = std::str::from_utf8(&bytes).expect("corpus files are UTF-8");
         assert_eq!(count_jsonlex(&bytes), count_logos(text), "{name}: both lexers see the same tokens");
         group.throughput(Throughput::Bytes(bytes.len() as u64));
-        group.bench_with_input(BenchmarkId::new("jsonlex", name), &bytes, |b, input| b.iter(|| count_jsonlex(input)));
-        group.bench_with_input(BenchmarkId::new("logos", name), text, |b, input| b.iter(|| count_logos(input)));
-        group.bench_with_input(BenchmarkId::new("logos+from_utf8", name), &bytes, |b, input| {
+        group.bench_with_input(BenchmarkId::new("jsonlex", &name), &bytes, |b, input| b.iter(|| count_jsonlex(input)));
+        group.bench_with_input(BenchmarkId::new("logos", &name), text, |b, input| b.iter(|| count_logos(input)));
+        group.bench_with_input(BenchmarkId::new("logos+from_utf8", &name), &bytes, |b, input| {
             b.iter(|| count_logos(std::str::from_utf8(input).unwrap()))
         });
     }

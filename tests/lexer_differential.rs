@@ -7,6 +7,8 @@
 //! its own DFA per condition and implements longest match / earliest rule itself.
 
 use json_lexgen::grammar::{Action, Grammar, Pattern};
+use json_runtime::simd::Level;
+use json_runtime::skip::Kernels;
 use json_runtime::Lexer;
 use proptest::prelude::*;
 use regex_automata::dfa::{dense, Automaton, StartKind};
@@ -16,11 +18,17 @@ use regex_automata::{nfa::thompson, Anchored, MatchKind};
 mod json_safe {
     jsonlex::json_lexer!(file = "grammar/json.lex", no_unsafe);
 }
+mod json_plain {
+    jsonlex::json_lexer!(file = "grammar/json.lex", no_simd);
+}
 mod c_lexer {
     jsonlex::json_lexer!(file = "tests/grammars/c.lex");
 }
 mod c_safe {
     jsonlex::json_lexer!(file = "tests/grammars/c.lex", no_unsafe);
+}
+mod c_plain {
+    jsonlex::json_lexer!(file = "tests/grammars/c.lex", no_simd);
 }
 mod ini_lexer {
     jsonlex::json_lexer!(file = "tests/grammars/ini.lex");
@@ -35,6 +43,27 @@ mod csv_safe {
     jsonlex::json_lexer!(file = "tests/grammars/csv.lex", no_unsafe);
 }
 
+type Run = Box<dyn Fn(&[u8]) -> Outcome>;
+
+/// Lexers under test, each at every kernel level this machine has (those with hooks,
+/// via `with_kernels`), or as they are (`plain`, generated with `no_simd`).
+macro_rules! lexers {
+    ($($kind:ident $name:literal => $ty:ty),* $(,)?) => {{
+        let mut v: Vec<(String, Run)> = Vec::new();
+        $( lexers!(@one v, $kind, $name, $ty); )*
+        v
+    }};
+    (@one $v:ident, hooked, $name:literal, $ty:ty) => {
+        for level in Level::available() {
+            let kernels = Kernels::new(level).expect("available");
+            $v.push((format!("{} at {}", $name, level.name()), Box::new(move |i: &[u8]| run_lexer(<$ty>::with_kernels(i, kernels), i.len()))));
+        }
+    };
+    (@one $v:ident, plain, $name:literal, $ty:ty) => {
+        $v.push(($name.to_string(), Box::new(|i: &[u8]| run_lexer(<$ty>::new(i), i.len()))));
+    };
+}
+
 /// What a tokenizer produced: tokens as (kind name, start, end), then possibly an
 /// error as (start, offset).
 #[derive(Debug, PartialEq, Eq)]
@@ -43,11 +72,10 @@ struct Outcome {
     error: Option<(usize, usize)>,
 }
 
-fn run_generated<'a, L: Lexer<'a>>(input: &'a [u8]) -> Outcome {
-    let mut lexer = L::new(input);
+fn run_lexer<'a, L: Lexer<'a>>(mut lexer: L, input_len: usize) -> Outcome {
     let mut tokens = Vec::new();
     // A correct lexer needs at most one token per byte plus an end-of-input token.
-    for _ in 0..input.len() + 2 {
+    for _ in 0..input_len + 2 {
         match lexer.next_token() {
             None => return Outcome { tokens, error: None },
             Some(Ok(t)) => tokens.push((format!("{:?}", t.kind), t.start, t.end)),
@@ -163,7 +191,7 @@ impl Reference {
     }
 }
 
-fn check(reference: &Reference, input: &[u8], lexers: &[(&str, fn(&[u8]) -> Outcome)]) {
+fn check(reference: &Reference, input: &[u8], lexers: &[(String, Run)]) {
     let expected = reference.run(input);
     for (name, lex) in lexers {
         let got = lex(input);
@@ -212,10 +240,11 @@ const JSON_SAMPLES: &[&str] = &[
     "  [\"line\\nbreak\", \"tab\\t\", 123456789012345678901234567890]  ",
 ];
 
-fn json_lexers() -> Vec<(&'static str, fn(&[u8]) -> Outcome)> {
-    vec![
-        ("json (build.rs)", |i: &[u8]| run_generated::<jsonlex::lexer::JsonLexer>(i)),
-        ("json (no unsafe)", |i: &[u8]| run_generated::<json_safe::JsonLexer>(i)),
+fn json_lexers() -> Vec<(String, Run)> {
+    lexers![
+        hooked "json (build.rs)" => jsonlex::lexer::JsonLexer,
+        hooked "json (no unsafe)" => json_safe::JsonLexer,
+        plain "json (no simd)" => json_plain::JsonLexer,
     ]
 }
 
@@ -237,39 +266,101 @@ fn json_lexer_matches_reference_on_invalid_utf8_and_edges() {
     }
 }
 
+/// Each special byte or sequence at every position of strings of length 0 to 70, with
+/// ASCII and with Japanese filler, so that every kernel block boundary (16/32/64) and the
+/// scalar prefix of the hooks are crossed; every lexer at every level must agree with
+/// the reference.
+#[test]
+fn json_lexer_boundaries_at_every_level() {
+    let reference = Reference::new(include_str!("../grammar/json.lex"));
+    let lexers = json_lexers();
+    let specials: &[&[u8]] = &[
+        b"\"",
+        b"\\",
+        b"\\n",
+        b"\\u00e9",
+        b"\\x",
+        b"\x00",
+        b"\x1f",
+        b"\x7f",
+        b"\n",
+        b"\xc2\x80",
+        b"\xdf\xbf",
+        b"\xe0\xa0\x80",
+        b"\xef\xbf\xbf",
+        b"\xf0\x90\x80\x80",
+        b"\xf4\x8f\xbf\xbf",
+        b"\xc0\x80",
+        b"\xe0\x80\x80",
+        b"\xed\xa0\x80",
+        b"\xf4\x90\x80\x80",
+        b"\xf5",
+        b"\xff",
+        b"\x80",
+        b"\xe6\x97",
+        b"\xf0\x9f\x98",
+    ];
+    for filler in ["a", "日"] {
+        for len in 0..=70usize {
+            for pos in 0..=len {
+                for special in specials {
+                    let mut input = b"[\"".to_vec();
+                    for _ in 0..pos {
+                        input.extend_from_slice(filler.as_bytes());
+                    }
+                    input.extend_from_slice(special);
+                    for _ in pos..len {
+                        input.extend_from_slice(filler.as_bytes());
+                    }
+                    input.extend_from_slice(b"\"]");
+                    check(&reference, &input, &lexers);
+                }
+            }
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(config())]
 
     #[test]
     fn json_lexer_matches_reference(input in inputs(JSON_ALPHABET, JSON_SAMPLES)) {
         thread_local!(static REF: Reference = Reference::new(include_str!("../grammar/json.lex")));
-        REF.with(|r| check(r, &input, &json_lexers()));
+        thread_local!(static LEXERS: Vec<(String, Run)> = json_lexers());
+        LEXERS.with(|l| REF.with(|r| check(r, &input, l)));
     }
 
     #[test]
     fn c_lexer_matches_reference(input in inputs(
-        &["int", "if", "iff", "\"ab\n", "x", "_a1", " ", "\n", "0", "0x1F", "0x", "12", "\"", "\\", "\\n", "'", "'a'", "/", "*", "/*", "*/", "//", "=", "==", "!=", "->", "-", "(", ")", "{", "}", ";", "@", "é"],
+        &["int", "if", "iff", "\"ab\n", "a long run of words inside a string or a comment", "**//**", "x", "_a1", " ", "\n", "0", "0x1F", "0x", "12", "\"", "\\", "\\n", "'", "'a'", "/", "*", "/*", "*/", "//", "=", "==", "!=", "->", "-", "(", ")", "{", "}", ";", "@", "é"],
         &["int main() { return 0x1F + 'a'; } /* done */", "if (x == \"s\\n\") // c\n y++;", "/* a ** b */ char c = '\\'';"],
     )) {
         thread_local!(static REF: Reference = Reference::new(include_str!("grammars/c.lex")));
-        REF.with(|r| check(r, &input, &[("c", |i: &[u8]| run_generated::<c_lexer::CLexer>(i)), ("c (no unsafe)", |i: &[u8]| run_generated::<c_safe::CLexer>(i))]));
+        thread_local!(static LEXERS: Vec<(String, Run)> = lexers![
+            hooked "c" => c_lexer::CLexer,
+            hooked "c (no unsafe)" => c_safe::CLexer,
+            plain "c (no simd)" => c_plain::CLexer,
+        ]);
+        LEXERS.with(|l| REF.with(|r| check(r, &input, l)));
     }
 
     #[test]
     fn ini_lexer_matches_reference(input in inputs(
-        &["[", "]", "sec", "key", "=", " ", "\t", "\n", "\r\n", ";", "#", "value text", "é", "\x00"],
+        &["[", "]", "sec", "key", "=", " ", "\t", "\n", "\r\n", ";", "#", "value text", "é", "\x00", "a value that runs for quite a few bytes"],
         &["[main]\nkey = value\n; comment\nother=1\r\n", "[a.b]\n  k-1 =  spaced value  \n#x\n"],
     )) {
         thread_local!(static REF: Reference = Reference::new(include_str!("grammars/ini.lex")));
-        REF.with(|r| check(r, &input, &[("ini", |i: &[u8]| run_generated::<ini_lexer::IniLexer>(i)), ("ini (no unsafe)", |i: &[u8]| run_generated::<ini_safe::IniLexer>(i))]));
+        thread_local!(static LEXERS: Vec<(String, Run)> = lexers![hooked "ini" => ini_lexer::IniLexer, hooked "ini (no unsafe)" => ini_safe::IniLexer]);
+        LEXERS.with(|l| REF.with(|r| check(r, &input, l)));
     }
 
     #[test]
     fn csv_lexer_matches_reference(input in inputs(
-        &[",", "\"", "\"\"", "a", "field", " ", "\n", "\r\n", "\r", "é"],
+        &[",", "\"", "\"\"", "a", "field", " ", "\n", "\r\n", "\r", "é", "a field that runs for quite a few bytes"],
         &["a,b,c\r\n1,\"two, \"\"quoted\"\"\",3\n", "\"multi\nline\",x\n,,\n"],
     )) {
         thread_local!(static REF: Reference = Reference::new(include_str!("grammars/csv.lex")));
-        REF.with(|r| check(r, &input, &[("csv", |i: &[u8]| run_generated::<csv_lexer::CsvLexer>(i)), ("csv (no unsafe)", |i: &[u8]| run_generated::<csv_safe::CsvLexer>(i))]));
+        thread_local!(static LEXERS: Vec<(String, Run)> = lexers![hooked "csv" => csv_lexer::CsvLexer, hooked "csv (no unsafe)" => csv_safe::CsvLexer]);
+        LEXERS.with(|l| REF.with(|r| check(r, &input, l)));
     }
 }

@@ -59,6 +59,11 @@ impl ByteSet {
         out
     }
 
+    /// The bitmap as four words: bit `b % 64` of word `b / 64` is byte `b`.
+    pub fn words(&self) -> [u64; 4] {
+        self.0
+    }
+
     /// The complement over all 256 bytes.
     pub fn complement(&self) -> ByteSet {
         ByteSet([!self.0[0], !self.0[1], !self.0[2], !self.0[3]])
@@ -111,11 +116,56 @@ pub struct LoopState {
 pub struct Analysis {
     /// States with a self-loop, in state order.
     pub loops: Vec<LoopState>,
+    /// Loop states that get a SIMD skip hook, in state order.
+    pub hooks: Vec<Hook>,
 }
 
-/// Find the self-loops of an automaton.
-pub fn analyze(automaton: &Automaton) -> Analysis {
-    let loops = automaton
+/// Which runtime kernel a hook calls.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum KernelKind {
+    /// `skip_class`: bytes of the loop class.
+    Class,
+    /// `skip_utf8`: bytes of the (ASCII) loop class and whole well-formed UTF-8
+    /// characters, because every such character leads from the state back to itself
+    /// (a string body that accepts "any valid UTF-8 but a few ASCII bytes").
+    Utf8,
+}
+
+/// A SIMD skip hook on a loop state.
+///
+/// Placement, so that a hook never costs more than it saves (the PHP lesson):
+/// * Where a run starts (a transition into the state from outside its strongly
+///   connected component, e.g. the opening quote of a string), the kernel is called at
+///   once: a run is likely, and the kernel's first check is one byte.
+/// * Where the automaton comes back into the state from inside its component (after a
+///   multibyte character or an escape), a run is unlikely: the state's own scalar loop
+///   runs first, and the kernel is called only after [`Hook::SCALAR_PREFIX`] bytes of
+///   the class in a row. Dense non-Latin text, whose runs of ASCII are a few bytes,
+///   never pays for a vector setup there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hook {
+    /// The loop state.
+    pub state: StateId,
+    /// Its self-loop class.
+    pub class: ByteSet,
+    /// Which kernel.
+    pub kernel: KernelKind,
+    /// States whose transitions into `state` start a run (outside its component).
+    pub run_starts: Vec<StateId>,
+}
+
+impl Hook {
+    /// Bytes the scalar loop takes on re-entry before it hands over to the kernel.
+    pub const SCALAR_PREFIX: usize = 8;
+
+    /// A loop class narrower than this gets no hook: digits and whitespace make short
+    /// runs, which the DFA's own loop handles as fast as any kernel.
+    pub const MIN_CLASS_WIDTH: usize = 32;
+}
+
+/// Find the self-loops of an automaton, and the hooks if `simd` is on.
+pub fn analyze(automaton: &Automaton, simd: bool) -> Analysis {
+    let loops: Vec<LoopState> = automaton
         .states
         .iter()
         .enumerate()
@@ -128,7 +178,70 @@ pub fn analyze(automaton: &Automaton) -> Analysis {
             (!class.is_empty()).then_some(LoopState { state: id, class })
         })
         .collect();
-    Analysis { loops }
+    let hooks = if simd {
+        loops
+            .iter()
+            .filter(|l| l.class.len() >= Hook::MIN_CLASS_WIDTH)
+            .map(|l| {
+                let kernel =
+                    if loops_over_utf8(automaton, l.state, &l.class) { KernelKind::Utf8 } else { KernelKind::Class };
+                Hook { state: l.state, class: l.class, kernel, run_starts: run_starts(automaton, l.state) }
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    Analysis { loops, hooks }
+}
+
+/// True when `state` loops on ASCII bytes only and every well-formed multibyte UTF-8
+/// character leads from it back to it. Checked exactly over byte-range sequences
+/// (regex-syntax's `Utf8Sequences`): the set of states reached from `state` by all the
+/// strings of a sequence must be exactly `{state}`.
+pub fn loops_over_utf8(automaton: &Automaton, state: StateId, class: &ByteSet) -> bool {
+    if class.is_empty() || class.ranges().iter().any(|&(_, hi)| hi >= 0x80) {
+        return false;
+    }
+    regex_syntax::utf8::Utf8Sequences::new('\u{80}', '\u{10FFFF}').all(|seq| {
+        let mut current: Vec<StateId> = vec![state];
+        for range in seq.as_slice() {
+            let mut next: Vec<StateId> = Vec::new();
+            for &s in &current {
+                for b in range.start..=range.end {
+                    match automaton.state(s).next(b) {
+                        Some(t) if !next.contains(&t) => next.push(t),
+                        Some(_) => {}
+                        None => return false,
+                    }
+                }
+            }
+            current = next;
+        }
+        current == [state]
+    })
+}
+
+/// States (other than `state`) with a transition into `state` that are not reachable
+/// from it: their transitions start a run.
+fn run_starts(automaton: &Automaton, state: StateId) -> Vec<StateId> {
+    // States reachable from `state`.
+    let mut from = vec![false; automaton.states.len()];
+    let mut stack = vec![state];
+    while let Some(s) = stack.pop() {
+        for t in &automaton.state(s).transitions {
+            if !from[t.target.index()] {
+                from[t.target.index()] = true;
+                stack.push(t.target);
+            }
+        }
+    }
+    automaton
+        .states
+        .iter()
+        .enumerate()
+        .filter(|&(i, s)| i != state.index() && !from[i] && s.transitions.iter().any(|t| t.target == state))
+        .map(|(i, _)| StateId(i as u32))
+        .collect()
 }
 
 /// Rules that can never produce a match: every string they match is matched, at equal

@@ -51,17 +51,19 @@ use std::path::{Path, PathBuf};
 #[derive(Clone, Debug)]
 pub struct Config {
     unsafe_code: bool,
+    simd: bool,
     runtime_path: String,
 }
 
 impl Default for Config {
     fn default() -> Config {
-        Config { unsafe_code: true, runtime_path: "::json_runtime".to_string() }
+        Config { unsafe_code: true, simd: true, runtime_path: "::json_runtime".to_string() }
     }
 }
 
 impl Config {
-    /// The defaults: `unsafe` allowed where a bound was proven, runtime at `::json_runtime`.
+    /// The defaults: `unsafe` allowed where a bound was proven, SIMD skip hooks on,
+    /// runtime at `::json_runtime`.
     pub fn new() -> Config {
         Config::default()
     }
@@ -71,6 +73,13 @@ impl Config {
     /// `unsafe` and still has no panic path.
     pub fn unsafe_code(mut self, yes: bool) -> Config {
         self.unsafe_code = yes;
+        self
+    }
+
+    /// Insert SIMD skip hooks (`true`, the default) on the loop states where they pay
+    /// (see [`analysis::Hook`]); `false` generates the plain DFA.
+    pub fn simd(mut self, yes: bool) -> Config {
+        self.simd = yes;
         self
     }
 
@@ -127,7 +136,7 @@ impl Builder {
             return Err(fail(unreachable));
         }
         let warnings = analysis::uncovered_bytes(&grammar, &automata);
-        let analyses: Vec<Analysis> = automata.iter().map(analysis::analyze).collect();
+        let analyses: Vec<Analysis> = automata.iter().map(|a| analysis::analyze(a, self.config.simd)).collect();
         let options = codegen::CodegenOptions {
             unsafe_code: self.config.unsafe_code,
             runtime_path: self.config.runtime_path.clone(),

@@ -1,6 +1,6 @@
 //! What `--stats` prints: the size of each automaton, its loop states, and the code.
 
-use crate::analysis::ByteSet;
+use crate::analysis::{ByteSet, Hook, KernelKind};
 use crate::Generated;
 use std::fmt;
 
@@ -30,6 +30,8 @@ pub struct ConditionStats {
     pub transitions: usize,
     /// States that loop on themselves, with the bytes that stay.
     pub loops: Vec<(u32, ByteSet)>,
+    /// SIMD skip hooks: state, class, kernel, states whose transitions start a run.
+    pub hooks: Vec<(u32, ByteSet, KernelKind, Vec<u32>)>,
 }
 
 impl Stats {
@@ -46,6 +48,11 @@ impl Stats {
                 states: a.states.len(),
                 transitions: a.transition_count(),
                 loops: an.loops.iter().map(|l| (l.state.0, l.class)).collect(),
+                hooks: an
+                    .hooks
+                    .iter()
+                    .map(|h| (h.state.0, h.class, h.kernel, h.run_starts.iter().map(|s| s.0).collect()))
+                    .collect(),
             })
             .collect();
         Stats { conditions, code_lines: code.lines().count(), code_bytes: code.len() }
@@ -65,6 +72,14 @@ impl fmt::Display for Stats {
             writeln!(f, "  loop states: {}", c.loops.len())?;
             for (state, class) in &c.loops {
                 writeln!(f, "    state {state}: {} bytes {class}", class.len())?;
+            }
+            writeln!(f, "  SIMD skip hooks: {}", c.hooks.len())?;
+            for (state, class, kernel, starts) in &c.hooks {
+                let kernel = match kernel {
+                    KernelKind::Class => "skip_class",
+                    KernelKind::Utf8 => "skip_utf8 (class + well-formed UTF-8)",
+                };
+                writeln!(f, "    state {state}: {kernel} over {class}; kernel called at once from states {starts:?}, after {} scalar bytes on re-entry", Hook::SCALAR_PREFIX)?;
             }
         }
         write!(f, "generated code: {} lines, {} bytes", self.code_lines, self.code_bytes)

@@ -14,9 +14,9 @@
 //!     " "+   => skip;
 //! "#);
 //!
-//! // Options after the grammar: no `unsafe` in the generated code, and another path
-//! // to the runtime crate (default `::json_runtime`).
-//! json_lexer!(file = "grammar/ini.lex", no_unsafe, runtime = "::jsonlex::runtime");
+//! // Options after the grammar: no `unsafe` in the generated code, no SIMD skip hooks,
+//! // and another path to the runtime crate (default `::json_runtime`).
+//! json_lexer!(file = "grammar/ini.lex", no_unsafe, no_simd, runtime = "::jsonlex::runtime");
 //! ```
 //!
 //! Grammar errors become `compile_error!`s naming the grammar's line and column;
@@ -72,6 +72,7 @@ impl Parse for Invocation {
             let option: Ident = input.parse()?;
             match option.to_string().as_str() {
                 "no_unsafe" => config = config.unsafe_code(false),
+                "no_simd" => config = config.simd(false),
                 "runtime" => {
                     input.parse::<Token![=]>()?;
                     let path: LitStr = input.parse()?;
@@ -80,7 +81,7 @@ impl Parse for Invocation {
                 other => {
                     return Err(syn::Error::new(
                         option.span(),
-                        format!("unknown option `{other}` (expected `no_unsafe` or `runtime = \"path\"`)"),
+                        format!("unknown option `{other}` (expected `no_unsafe`, `no_simd` or `runtime = \"path\"`)"),
                     ))
                 }
             }

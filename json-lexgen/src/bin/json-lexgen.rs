@@ -1,4 +1,4 @@
-//! `json-lexgen GRAMMAR [-o OUT.rs] [--stats] [--dot OUT.dot] [--no-unsafe]`
+//! `json-lexgen GRAMMAR [-o OUT.rs] [--stats] [--dot OUT.dot] [--no-unsafe] [--no-simd]`
 //!
 //! Compiles a grammar into a Rust lexer. Errors print `file:line:col: message` and exit
 //! with status 1; an unreadable file or a bad command line exits with status 2.
@@ -25,6 +25,9 @@ struct Args {
     /// Generate code without `unsafe` blocks.
     #[arg(long)]
     no_unsafe: bool,
+    /// Generate the plain DFA, without SIMD skip hooks.
+    #[arg(long)]
+    no_simd: bool,
     /// Path to the runtime crate in the generated code.
     #[arg(long, value_name = "PATH", default_value = "::json_runtime")]
     runtime: String,
@@ -32,7 +35,8 @@ struct Args {
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    let config = json_lexgen::Config::new().unsafe_code(!args.no_unsafe).runtime_path(args.runtime.clone());
+    let config =
+        json_lexgen::Config::new().unsafe_code(!args.no_unsafe).simd(!args.no_simd).runtime_path(args.runtime.clone());
     let generated = match json_lexgen::Builder::new().configure(config).build_from_file(&args.grammar) {
         Ok(g) => g,
         Err(e) => {

@@ -1,0 +1,51 @@
+//! A driver for callgrind: runs `validate`, `decode` or the bare lexer on one input `N`
+//! times at one kernel level, the loop in a function of its own (`run_loop`) so that
+//! callgrind counts only it (`--toggle-collect=*run_loop*`). Run by
+//! `benches/callgrind-levels.sh`, which prints default/scalar ratios per class.
+//!
+//! ```text
+//! levels_instructions <payload class | corpus file stem> <validate|decode|tokenize> <level> [iterations]
+//! ```
+
+#[path = "decode_payloads.rs"]
+mod decode_payloads;
+
+use json_runtime::simd::{set_level, Level};
+
+#[inline(never)]
+fn run_loop(input: &[u8], what: &str, n: usize) -> usize {
+    let mut total = 0;
+    for _ in 0..n {
+        let input = std::hint::black_box(input);
+        total += match what {
+            "validate" => jsonlex::validate(input).is_ok() as usize,
+            "decode" => match jsonlex::decode(input) {
+                Ok(v) => std::hint::black_box(v).as_array().map_or(1, |a| a.len()),
+                Err(_) => 0,
+            },
+            "tokenize" => jsonlex::lexer::JsonLexer::new(input).count(),
+            other => panic!("unknown operation {other}"),
+        };
+    }
+    total
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    // `cargo bench` runs bench targets with `--bench`: nothing to do then.
+    if args.len() < 4 || args.iter().any(|a| a == "--bench") {
+        eprintln!("usage: levels_instructions <class|corpus file> <validate|decode|tokenize> <level> [iterations]");
+        return;
+    }
+    let input = decode_payloads::decode_payloads()
+        .into_iter()
+        .chain(jsonlex_benches::corpus())
+        .find(|(name, _)| *name == args[1])
+        .unwrap_or_else(|| panic!("no payload or corpus file named {}", args[1]))
+        .1;
+    let level = Level::from_name(&args[3]).unwrap_or_else(|| panic!("unknown level {}", args[3]));
+    set_level(level).unwrap_or_else(|e| panic!("{e}"));
+    let n = args.get(4).map_or(10, |s| s.parse().expect("iterations"));
+    let total = run_loop(&input, &args[2], n);
+    println!("{total}");
+}
