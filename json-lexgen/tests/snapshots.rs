@@ -22,6 +22,23 @@ fn json_grammar_without_unsafe() {
 }
 
 #[test]
+fn json_grammar_without_simd_hooks() {
+    let code = generate("grammar/json.lex", Config::new().simd(false));
+    assert!(!code.contains("skip_utf8") && !code.contains("Kernels"), "--no-simd output has no hooks");
+    insta::assert_snapshot!("json_no_simd", code);
+}
+
+#[test]
+fn json_grammar_hooks_its_string_bodies_with_the_utf8_kernel() {
+    let code = generate("grammar/json.lex", Config::new());
+    // Two string bodies (before and after the first escape) get hooks; whitespace and digit
+    // loops are too narrow. Three call sites: the opening quote starts a run (kernel at
+    // once), and each body's loop hands over to the kernel after its scalar prefix.
+    assert_eq!(code.matches("::json_runtime::skip::skip_utf8(").count(), 3, "{code}");
+    assert!(!code.contains("skip_class("));
+}
+
+#[test]
 fn c_like_grammar_with_conditions() {
     insta::assert_snapshot!("c", generate("tests/grammars/c.lex", Config::new()));
 }
