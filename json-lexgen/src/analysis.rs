@@ -133,15 +133,14 @@ pub enum KernelKind {
 
 /// A SIMD skip hook on a loop state.
 ///
-/// Placement, so that a hook never costs more than it saves (the PHP lesson):
-/// * Where a run starts (a transition into the state from outside its strongly
-///   connected component, e.g. the opening quote of a string), the kernel is called at
-///   once: a run is likely, and the kernel's first check is one byte.
-/// * Where the automaton comes back into the state from inside its component (after a
-///   multibyte character or an escape), a run is unlikely: the state's own scalar loop
-///   runs first, and the kernel is called only after [`Hook::SCALAR_PREFIX`] bytes of
-///   the class in a row. Dense non-Latin text, whose runs of ASCII are a few bytes,
-///   never pays for a vector setup there.
+/// Placement, so that a hook never costs more than it saves (the PHP lesson): the
+/// state's own scalar loop runs first, eight bytes per bounds check, and hands over to
+/// the kernel only once [`Hook::SCALAR_PREFIX`] class bytes in a row have shown that
+/// the run is long. Short runs (keys, numbers as strings, the 1-3 ASCII characters
+/// between non-Latin ones) never pay for a call or a vector setup. A UTF-8 kernel also
+/// takes a run that starts with a non-ASCII byte at once: it skips multibyte text in
+/// bulk, so dense Japanese or Cyrillic gets faster rather than merely not slower, and it
+/// is called at most once per run (it only stops where the DFA is needed).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Hook {
     /// The loop state.
@@ -150,13 +149,14 @@ pub struct Hook {
     pub class: ByteSet,
     /// Which kernel.
     pub kernel: KernelKind,
-    /// States whose transitions into `state` start a run (outside its component).
-    pub run_starts: Vec<StateId>,
 }
 
 impl Hook {
-    /// Bytes the scalar loop takes on re-entry before it hands over to the kernel.
-    pub const SCALAR_PREFIX: usize = 8;
+    /// Class bytes in a row the scalar loop takes before it hands over to the kernel.
+    /// A kernel call costs about as much as scalar-testing a dozen bytes (measured on
+    /// citm_catalog.json, where most strings are 8 to 15 bytes): 16 keeps it off
+    /// strings that short. A multiple of the loop's unrolling (8).
+    pub const SCALAR_PREFIX: usize = 32;
 
     /// A loop class narrower than this gets no hook: digits and whitespace make short
     /// runs, which the DFA's own loop handles as fast as any kernel.
@@ -185,7 +185,7 @@ pub fn analyze(automaton: &Automaton, simd: bool) -> Analysis {
             .map(|l| {
                 let kernel =
                     if loops_over_utf8(automaton, l.state, &l.class) { KernelKind::Utf8 } else { KernelKind::Class };
-                Hook { state: l.state, class: l.class, kernel, run_starts: run_starts(automaton, l.state) }
+                Hook { state: l.state, class: l.class, kernel }
             })
             .collect()
     } else {
@@ -219,29 +219,6 @@ pub fn loops_over_utf8(automaton: &Automaton, state: StateId, class: &ByteSet) -
         }
         current == [state]
     })
-}
-
-/// States (other than `state`) with a transition into `state` that are not reachable
-/// from it: their transitions start a run.
-fn run_starts(automaton: &Automaton, state: StateId) -> Vec<StateId> {
-    // States reachable from `state`.
-    let mut from = vec![false; automaton.states.len()];
-    let mut stack = vec![state];
-    while let Some(s) = stack.pop() {
-        for t in &automaton.state(s).transitions {
-            if !from[t.target.index()] {
-                from[t.target.index()] = true;
-                stack.push(t.target);
-            }
-        }
-    }
-    automaton
-        .states
-        .iter()
-        .enumerate()
-        .filter(|&(i, s)| i != state.index() && !from[i] && s.transitions.iter().any(|t| t.target == state))
-        .map(|(i, _)| StateId(i as u32))
-        .collect()
 }
 
 /// Rules that can never produce a match: every string they match is matched, at equal

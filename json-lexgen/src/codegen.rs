@@ -30,6 +30,12 @@ pub struct CodegenOptions {
     pub runtime_path: String,
 }
 
+/// Self-loops test this many bytes per bounds check.
+const UNROLL: usize = 8;
+
+/// Duplicating acyclic states may grow the code to this many times the state count.
+const DUPLICATION_BUDGET: usize = 3;
+
 /// More distinct arms than this dispatch through a 256-entry table.
 const TABLE_DISPATCH_MIN_ARMS: usize = 4;
 
@@ -217,6 +223,142 @@ struct Ctx<'g> {
     unsafe_code: bool,
 }
 
+/// What the code of one condition needs to know about its automaton.
+struct CondCtx<'c> {
+    a: &'c Automaton,
+    analysis: &'c Analysis,
+    /// Per state: the token kind being lexed, should it fail there.
+    partial: Vec<Option<RuleId>>,
+    /// Per state: the last accepting rules possible on entry.
+    incoming: Vec<BTreeSet<Option<RuleId>>>,
+    /// Some dead end depends on the path: keep `last_rule` at run time.
+    needs_dynamic: bool,
+    tables: LoopTables,
+    /// Per state: its code is emitted in place at its only transition in.
+    inlined: Vec<bool>,
+}
+
+/// States whose code goes in place at each transition into them, rather than behind
+/// the state match: most of a token's path becomes straight-line code and only loops
+/// and joins go through `state = N; continue`.
+///
+/// * A state with one way in (one predecessor, self-loops aside) is always inlined:
+///   its code is still emitted once.
+/// * A state on no cycle (self-loops aside) is duplicated at each of its predecessors,
+///   as long as the whole automaton stays within [`DUPLICATION_BUDGET`] times its state
+///   count (a number's fraction and exponent states, say, which several integer states
+///   lead to). Past the budget only the first rule applies.
+///
+/// The start state is never inlined.
+fn inlined_states(a: &Automaton) -> Vec<bool> {
+    let n = a.states.len();
+    let mut preds: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (i, s) in a.states.iter().enumerate() {
+        for t in &s.transitions {
+            let target = t.target.index();
+            if target != i && !preds[target].contains(&i) {
+                preds[target].push(i);
+            }
+        }
+    }
+    let cyclic = on_cycle(a);
+    let single: Vec<bool> = (0..n).map(|i| i != 0 && preds[i].len() == 1).collect();
+    let acyclic: Vec<bool> = (0..n).map(|i| i != 0 && !cyclic[i] && !preds[i].is_empty()).collect();
+    let mut inlined: Vec<bool> = (0..n).map(|i| single[i] || acyclic[i]).collect();
+    if emitted_states(&preds, &inlined) > DUPLICATION_BUDGET * n {
+        inlined = single;
+    }
+    // Never follow single predecessors around a cycle forever (such a cycle cannot be
+    // reached from the start state, but keep codegen finite whatever the graph).
+    for i in 0..n {
+        let mut at = i;
+        let mut steps = 0;
+        while inlined[at] && preds[at].len() == 1 && steps <= n {
+            at = preds[at][0];
+            steps += 1;
+        }
+        if steps > n {
+            inlined[i] = false;
+        }
+    }
+    inlined
+}
+
+/// How many times the generated code will hold a state's code, summed over states.
+fn emitted_states(preds: &[Vec<usize>], inlined: &[bool]) -> usize {
+    fn copies(i: usize, preds: &[Vec<usize>], inlined: &[bool], memo: &mut [Option<usize>], depth: usize) -> usize {
+        if !inlined[i] || depth > preds.len() {
+            return 1;
+        }
+        if let Some(c) = memo[i] {
+            return c;
+        }
+        let c = preds[i].iter().map(|&p| copies(p, preds, inlined, memo, depth + 1)).sum::<usize>().max(1);
+        memo[i] = Some(c);
+        c
+    }
+    let mut memo = vec![None; preds.len()];
+    (0..preds.len()).map(|i| copies(i, preds, inlined, &mut memo, 0)).sum()
+}
+
+/// Per state: true when it lies on a cycle of length two or more.
+fn on_cycle(a: &Automaton) -> Vec<bool> {
+    let n = a.states.len();
+    (0..n)
+        .map(|i| {
+            // Can `i` reach itself through another state?
+            let mut seen = vec![false; n];
+            let mut stack: Vec<usize> =
+                a.states[i].transitions.iter().map(|t| t.target.index()).filter(|&t| t != i).collect();
+            while let Some(s) = stack.pop() {
+                if s == i {
+                    return true;
+                }
+                if std::mem::replace(&mut seen[s], true) {
+                    continue;
+                }
+                stack.extend(a.states[s].transitions.iter().map(|t| t.target.index()));
+            }
+            false
+        })
+        .collect()
+}
+
+/// How a token ends, as the value the state loop breaks with: a rule matched (its
+/// action runs), or no rule did (an error naming the token kind in progress).
+#[derive(Clone, Copy)]
+enum Outcome {
+    Rule(RuleId),
+    Fail(Option<RuleId>),
+}
+
+impl Outcome {
+    /// Rules are their index; failures come after every rule index.
+    fn code(self) -> u32 {
+        const FAIL: u32 = 1 << 24;
+        match self {
+            Outcome::Rule(r) => r.0,
+            Outcome::Fail(None) => FAIL,
+            Outcome::Fail(Some(r)) => FAIL + 1 + r.0,
+        }
+    }
+}
+
+/// `break 'dfa (code, end)`.
+fn finish(outcome: Outcome, end: TokenStream) -> TokenStream {
+    let code = Literal::u32_unsuffixed(outcome.code());
+    quote! {{ break 'dfa (#code, #end); }}
+}
+
+/// Where a state's code sits, which says how it jumps to a state behind the match.
+#[derive(Clone, Copy)]
+enum Jump {
+    /// In the start state's straight-line code: `break 'start N` enters the loop at N.
+    FromStart,
+    /// In the state loop: `state = N; continue 'states`.
+    InLoop,
+}
+
 /// How a dead end in a state falls back.
 enum Fallback {
     /// No rule has matched: `*` rule or error.
@@ -224,7 +366,7 @@ enum Fallback {
     /// This rule matched, ending at `last_end` (known statically).
     Rule(RuleId),
     /// Depends on the path: read `last_rule`.
-    Dynamic(Vec<RuleId>, bool),
+    Dynamic,
 }
 
 impl Ctx<'_> {
@@ -243,65 +385,60 @@ impl Ctx<'_> {
             }
             None => quote! { return ::core::option::Option::None; },
         };
-        let partial = automaton::partial_rules(self.grammar, a);
         let incoming = automaton::incoming_accepts(a);
         let needs_dynamic = a.states.iter().enumerate().any(|(i, s)| s.accept.is_none() && incoming[i].len() > 1);
-        let tables = LoopTables::new(analysis);
-        let folded: BTreeSet<usize> =
-            a.states.iter().enumerate().filter(|(_, s)| is_accept_now(s)).map(|(i, _)| i).collect();
-
-        let state_arms: Vec<TokenStream> = a
-            .states
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| *i == 0 || !folded.contains(i))
-            .map(|(i, s)| {
-                let id = StateId(i as u32);
-                let fallback = match s.accept {
-                    Some(r) => Fallback::Rule(r),
-                    None => {
-                        let rules: Vec<RuleId> = incoming[i].iter().flatten().copied().collect();
-                        let may_fail = incoming[i].contains(&None);
-                        match (rules.len(), may_fail) {
-                            (0, _) => Fallback::Fail,
-                            (1, false) => Fallback::Rule(rules[0]),
-                            _ => Fallback::Dynamic(rules, may_fail),
-                        }
-                    }
+        let cond = CondCtx {
+            a,
+            analysis,
+            partial: automaton::partial_rules(self.grammar, a),
+            incoming,
+            needs_dynamic,
+            tables: LoopTables::new(analysis),
+            inlined: inlined_states(a),
+        };
+        // States entered through `state = N` (all but those folded into their transition
+        // or inlined in place) get an arm of the state match. The start state's code runs
+        // first, outside the loop (every token starts there: no dispatch); it is an arm
+        // too only if a transition leads back to it.
+        let start_is_target = a.states.iter().any(|s| s.transitions.iter().any(|t| t.target == StateId::START));
+        let arm_states: Vec<usize> = (0..a.states.len())
+            .filter(|&i| if i == 0 { start_is_target } else { !(is_accept_now(&a.states[i]) || cond.inlined[i]) })
+            .collect();
+        let start_code = self.state_code(&cond, StateId::START, Jump::FromStart);
+        let body = if arm_states.is_empty() {
+            // Every token ends in straight-line code from the start state.
+            start_code
+        } else {
+            let last = arm_states.len() - 1;
+            let state_arms = arm_states.iter().enumerate().map(|(k, &i)| {
+                let code = self.state_code(&cond, StateId(i as u32), Jump::InLoop);
+                // The last arm is `_` so that the match is exhaustive without a panic path.
+                if k == last {
+                    quote!(_ => { #code })
+                } else {
+                    let n = Literal::u32_unsuffixed(i as u32);
+                    quote!(#n => { #code })
+                }
+            });
+            quote! {
+                let mut state: u32 = 'start: {
+                    #start_code
                 };
-                let end = if s.accept.is_some() { quote!(p) } else { quote!(last_end) };
-                let dead = self.dead_end(a, &fallback, end, partial[i]);
-                let self_loop = match analysis.hooks.iter().find(|h| h.state == id) {
-                    Some(hook) => Some(tables.hooked_loop(hook, self.unsafe_code, &kernel_call(self.rt, hook))),
-                    None => analysis
-                        .loops
-                        .iter()
-                        .find(|l| l.state == id)
-                        .map(|l| tables.skip_loop(l.state, &l.class, self.unsafe_code, quote!(input.len()))),
-                };
-                let dispatch = self.dispatch(a, analysis, s, id, &dead, needs_dynamic);
-                let n = Literal::u32_unsuffixed(i as u32);
-                quote! {
-                    #n => {
-                        #self_loop
-                        #dispatch
+                'states: loop {
+                    match state {
+                        #(#state_arms)*
                     }
                 }
-            })
-            .collect();
-        // The last arm is `_` so that the match is exhaustive without a panic path.
-        let last = state_arms.len() - 1;
-        let state_arms = state_arms.into_iter().enumerate().map(|(k, arm)| {
-            if k == last {
-                let mut tokens = arm.into_iter();
-                let _pattern = tokens.next();
-                let rest: TokenStream = tokens.collect();
-                quote!(_ #rest)
-            } else {
-                arm
             }
+        };
+        let statics = cond.tables.statics();
+        let loop_fns = analysis.loops.iter().map(|l| {
+            let hook = analysis.hooks.iter().find(|h| h.state == l.state);
+            let call = hook.map(|h| kernel_call(self.rt, h));
+            let hook = hook.zip(call.as_ref()).map(|(h, call)| (call, h.kernel));
+            cond.tables.skip_loop_fn(self.rt, l.state, &l.class, self.unsafe_code, hook)
         });
-        let statics = tables.statics();
+        let dispatch_tables = Self::dispatch_tables(a);
         let hook_classes = analysis.hooks.iter().map(|h| {
             let name = format_ident!("SKIP_{}", h.state.0);
             let words: Vec<Literal> = h.class.words().iter().map(|&w| Literal::u64_unsuffixed(w)).collect();
@@ -309,8 +446,11 @@ impl Ctx<'_> {
             quote!(static #name: #rt::skip::ByteClass = #rt::skip::ByteClass::from_bitmap([#(#words),*]);)
         });
         let dynamic_vars = if needs_dynamic { quote!(let mut last_rule: u32 = u32::MAX;) } else { TokenStream::new() };
+        let outcomes = self.outcomes(a, &cond.partial);
         quote! {
             #statics
+            #(#loop_fns)*
+            #dispatch_tables
             #(#hook_classes)*
             if start >= input.len() {
                 #at_end
@@ -318,26 +458,45 @@ impl Ctx<'_> {
             let mut p = start;
             let mut last_end = start;
             #dynamic_vars
-            let mut state: u32 = 0;
-            'dfa: loop {
-                match state {
-                    #(#state_arms)*
-                }
-            }
+            let (code, end): (u32, usize) = 'dfa: {
+                #body
+            };
+            #outcomes
         }
     }
 
-    /// Read the next byte and follow the transition, or fall back.
-    fn dispatch(
-        &self,
-        a: &Automaton,
-        analysis: &Analysis,
-        s: &State,
-        id: StateId,
-        dead: &TokenStream,
-        needs_dynamic: bool,
-    ) -> TokenStream {
-        // Arms: one per target state (ranges joined), self-loops excluded (handled before).
+    /// The code of a state: its self-loop, then the next byte's transition.
+    fn state_code(&self, cond: &CondCtx, id: StateId, jump: Jump) -> TokenStream {
+        let (a, analysis) = (cond.a, cond.analysis);
+        let i = id.index();
+        let s = a.state(id);
+        let fallback = match s.accept {
+            Some(r) => Fallback::Rule(r),
+            None => {
+                let rules: Vec<RuleId> = cond.incoming[i].iter().flatten().copied().collect();
+                let may_fail = cond.incoming[i].contains(&None);
+                match (rules.len(), may_fail) {
+                    (0, _) => Fallback::Fail,
+                    (1, false) => Fallback::Rule(rules[0]),
+                    _ => Fallback::Dynamic,
+                }
+            }
+        };
+        let end = if s.accept.is_some() { quote!(p) } else { quote!(last_end) };
+        let dead = self.dead_end(a, &fallback, end, cond.partial[i]);
+        let hooked = analysis.hooks.iter().any(|h| h.state == id);
+        let self_loop =
+            analysis.loops.iter().find(|l| l.state == id).map(|l| cond.tables.skip_loop_call(l.state, hooked));
+        let dispatch = self.dispatch(cond, s, id, &dead, jump);
+        quote! {
+            #self_loop
+            #dispatch
+        }
+    }
+
+    /// The arms of a state's dispatch: one per target state (ranges joined), self-loops
+    /// excluded (the state's loop handles them).
+    fn arms(s: &State, id: StateId) -> Vec<(StateId, Vec<(u8, u8)>)> {
         let mut arms: Vec<(StateId, Vec<(u8, u8)>)> = Vec::new();
         for t in s.transitions.iter().filter(|t| t.target != id) {
             match arms.iter_mut().find(|(target, _)| *target == t.target) {
@@ -345,28 +504,47 @@ impl Ctx<'_> {
                 None => arms.push((t.target, vec![(t.start, t.end)])),
             }
         }
+        arms
+    }
+
+    /// `static NEXT_n: [u8; 256]`: byte → arm number (0: no transition), for each state
+    /// wide enough to dispatch through a table. Emitted once per condition, however
+    /// many times the state's code is.
+    fn dispatch_tables(a: &Automaton) -> TokenStream {
+        let tables = a.states.iter().enumerate().filter_map(|(i, s)| {
+            let arms = Self::arms(s, StateId(i as u32));
+            (arms.len() >= TABLE_DISPATCH_MIN_ARMS).then(|| {
+                let mut table = [0u8; 256];
+                for (k, (_, ranges)) in arms.iter().enumerate() {
+                    for &(lo, hi) in ranges {
+                        for b in lo..=hi {
+                            table[b as usize] = (k + 1) as u8;
+                        }
+                    }
+                }
+                let name = format_ident!("NEXT_{}", i);
+                let entries = table.iter().map(|&v| Literal::u8_unsuffixed(v));
+                quote!(static #name: [u8; 256] = [#(#entries),*];)
+            })
+        });
+        quote!(#(#tables)*)
+    }
+
+    /// Read the next byte and follow the transition, or fall back.
+    fn dispatch(&self, cond: &CondCtx, s: &State, id: StateId, dead: &TokenStream, jump: Jump) -> TokenStream {
+        let arms = Self::arms(s, id);
         let read = self.read_byte(dead);
         if arms.is_empty() {
             // Only a self-loop (already run) or nothing: the token ends here.
             return dead.clone();
         }
-        let bodies: Vec<TokenStream> =
-            arms.iter().map(|(target, _)| self.transition(a, analysis, id, s, *target, needs_dynamic)).collect();
+        let bodies: Vec<TokenStream> = arms.iter().map(|(target, _)| self.transition(cond, s, *target, jump)).collect();
         if arms.len() >= TABLE_DISPATCH_MIN_ARMS {
-            let mut table = [0u8; 256];
-            for (k, (_, ranges)) in arms.iter().enumerate() {
-                for &(lo, hi) in ranges {
-                    for b in lo..=hi {
-                        table[b as usize] = (k + 1) as u8;
-                    }
-                }
-            }
-            let entries = table.iter().map(|&v| Literal::u8_unsuffixed(v));
+            let table = format_ident!("NEXT_{}", id.0);
             let numbers = (1..=arms.len()).map(|k| Literal::u8_unsuffixed(k as u8));
             quote! {
                 #read
-                static NEXT: [u8; 256] = [#(#entries),*];
-                match NEXT[b as usize] {
+                match #table[b as usize] {
                     #(#numbers => #bodies)*
                     _ => #dead
                 }
@@ -404,62 +582,45 @@ impl Ctx<'_> {
         }
     }
 
-    /// Take the byte into `target`.
-    fn transition(
-        &self,
-        a: &Automaton,
-        analysis: &Analysis,
-        from_id: StateId,
-        from: &State,
-        target: StateId,
-        needs_dynamic: bool,
-    ) -> TokenStream {
-        let t = a.state(target);
+    /// Take the byte into `target`: emit its token at once (accept now), continue with
+    /// its code in place (its only way in), or jump to it through the state match.
+    fn transition(&self, cond: &CondCtx, from: &State, target: StateId, jump: Jump) -> TokenStream {
+        let t = cond.a.state(target);
         let remember = match from.accept {
             Some(r) if t.accept.is_none() => {
                 let rule = Literal::u32_unsuffixed(r.0);
-                let dynamic = needs_dynamic.then(|| quote!(last_rule = #rule;));
+                let dynamic = cond.needs_dynamic.then(|| quote!(last_rule = #rule;));
                 quote! { last_end = p; #dynamic }
             }
             _ => TokenStream::new(),
         };
         if is_accept_now(t) {
-            let action = self.action(t.accept.expect("accept-now states accept"), quote!(p));
-            return quote! {{ p += 1; #action }};
+            return finish(Outcome::Rule(t.accept.expect("accept-now states accept")), quote!(p + 1));
+        }
+        if cond.inlined[target.index()] {
+            let code = self.state_code(cond, target, jump);
+            return quote! {{ #remember p += 1; #code }};
         }
         let n = Literal::u32_unsuffixed(target.0);
-        // A run starts here: skip it with the kernel at once (see `Hook`).
-        let skip = analysis.hooks.iter().find(|h| h.state == target && h.run_starts.contains(&from_id)).map(|hook| {
-            let call = kernel_call(self.rt, hook);
-            quote! {
-                if !kernels.is_scalar() {
-                    #call
-                }
-            }
-        });
-        quote! {{ #remember p += 1; #skip state = #n; continue 'dfa; }}
+        match jump {
+            Jump::FromStart => quote! {{ #remember p += 1; break 'start #n; }},
+            Jump::InLoop => quote! {{ #remember p += 1; state = #n; continue 'states; }},
+        }
     }
 
-    /// What happens where no transition applies in a state.
+    /// What happens where no transition applies in a state: leave the state loop with
+    /// the outcome (see [`Ctx::outcomes`]).
     fn dead_end(&self, a: &Automaton, fallback: &Fallback, end: TokenStream, partial: Option<RuleId>) -> TokenStream {
         match fallback {
-            Fallback::Rule(r) => {
-                let action = self.action(*r, end);
-                quote! {{ #action }}
-            }
+            Fallback::Rule(r) => finish(Outcome::Rule(*r), end),
             Fallback::Fail => self.fail(a, partial),
-            Fallback::Dynamic(rules, _may_fail) => {
-                let arms = rules.iter().map(|r| {
-                    let n = Literal::u32_unsuffixed(r.0);
-                    let action = self.action(*r, quote!(last_end));
-                    quote!(#n => { #action })
-                });
+            Fallback::Dynamic => {
                 let fail = self.fail(a, partial);
                 quote! {{
-                    match last_rule {
-                        #(#arms)*
-                        _ => #fail
+                    if last_rule != u32::MAX {
+                        break 'dfa (last_rule, last_end);
                     }
+                    #fail
                 }}
             }
         }
@@ -468,23 +629,49 @@ impl Ctx<'_> {
     /// No rule matched from `start`: the `*` rule takes one byte, else an error.
     fn fail(&self, a: &Automaton, partial: Option<RuleId>) -> TokenStream {
         // `* => error` says what happens anyway: fall through to the error below.
-        if let Some(default) = a.default.filter(|d| self.grammar.rules[d.0 as usize].action != Action::Error) {
-            let action = self.action(default, quote!(start + 1));
-            return quote! {{ #action }};
+        match a.default.filter(|d| self.grammar.rules[d.0 as usize].action != Action::Error) {
+            Some(default) => finish(Outcome::Rule(default), quote!(start + 1)),
+            None => finish(Outcome::Fail(partial), quote!(p)),
         }
+    }
+
+    /// After the state loop: one arm per outcome the automaton can end with, so that
+    /// each action's code is emitted once however many states end with it.
+    fn outcomes(&self, a: &Automaton, partial: &[Option<RuleId>]) -> TokenStream {
+        let mut rules: BTreeSet<RuleId> = a.states.iter().filter_map(|s| s.accept).collect();
+        rules.extend(a.default);
+        let rule_arms = rules.iter().map(|&r| {
+            let code = Literal::u32_unsuffixed(Outcome::Rule(r).code());
+            let action = self.action(r, quote!(end));
+            quote!(#code => { #action })
+        });
+        let partials: BTreeSet<Option<RuleId>> = partial.iter().copied().collect();
         let rt = self.rt;
-        let partial = match partial.map(|r| &self.grammar.rules[r.0 as usize].action) {
-            Some(Action::Token(kind)) => {
-                let kind = self.kind(&kind.name);
-                quote!(::core::option::Option::Some(#kind))
+        let fail_arms = partials.into_iter().map(|p| {
+            let code = Literal::u32_unsuffixed(Outcome::Fail(p).code());
+            let kind = match p.map(|r| &self.grammar.rules[r.0 as usize].action) {
+                Some(Action::Token(kind)) => {
+                    let kind = self.kind(&kind.name);
+                    quote!(::core::option::Option::Some(#kind))
+                }
+                _ => quote!(::core::option::Option::None),
+            };
+            quote!(#code => #kind,)
+        });
+        quote! {
+            match code {
+                #(#rule_arms)*
+                _ => {
+                    let partial = match code {
+                        #(#fail_arms)*
+                        _ => ::core::option::Option::None,
+                    };
+                    self.pos = input.len();
+                    self.finished = true;
+                    return ::core::option::Option::Some(::core::result::Result::Err(#rt::LexError { start, offset: end, partial }));
+                }
             }
-            _ => quote!(::core::option::Option::None),
-        };
-        quote! {{
-            self.pos = input.len();
-            self.finished = true;
-            return ::core::option::Option::Some(::core::result::Result::Err(#rt::LexError { start, offset: p, partial: #partial }));
-        }}
+        }
     }
 
     /// The code of rule `rule` matching `start..end`.
@@ -531,15 +718,16 @@ impl Ctx<'_> {
 }
 
 /// Token streams cannot carry comments, so the formatted file gets its `// SAFETY:`
-/// comments here: every `unsafe` read in generated code follows a `p < input.len()`
-/// check (an `if` that leaves the state, or a `while` condition).
+/// comments here: every `unsafe` block in generated code is an unchecked read right
+/// after the check that it is in bounds (`p < input.len()`, or `p + 8 <= input.len()`
+/// for a chunk).
 pub fn with_safety_comments(code: &str) -> String {
     let mut out = String::with_capacity(code.len() + 1024);
     for line in code.lines() {
-        if line.contains("unsafe { *input.get_unchecked(p) }") {
+        if line.contains("unsafe {") {
             let indent = &line[..line.len() - line.trim_start().len()];
             out.push_str(indent);
-            out.push_str("// SAFETY: `p < input.len()` was checked just before this read.\n");
+            out.push_str("// SAFETY: the bytes read are below `input.len()`, as checked just before.\n");
         }
         out.push_str(line);
         out.push('\n');
@@ -636,12 +824,72 @@ impl LoopTables {
         }
     }
 
-    /// `while p < bound && next byte is in the class { p += 1 }`.
-    fn skip_loop(&self, state: StateId, class: &ByteSet, unsafe_code: bool, bound: TokenStream) -> TokenStream {
+    /// `while the next byte is in the class { p += 1 }`, unrolled: whole chunks of
+    /// [`UNROLL`] bytes are tested without a bounds check per byte, the tail one byte at a
+    /// time. With a hook, a chunk that is all class bytes hands the rest of the run to the
+    /// kernel (unless the lexer runs at the scalar level): a run that long is worth a
+    /// vector setup, a shorter one never pays for it.
+    fn skip_loop_fn(
+        &self,
+        rt: &syn::Path,
+        state: StateId,
+        class: &ByteSet,
+        unsafe_code: bool,
+        hook: Option<(&TokenStream, KernelKind)>,
+    ) -> TokenStream {
         let test = self.test(state, class);
-        if unsafe_code {
+        // A UTF-8 kernel skips multibyte text in bulk: a run whose first byte is
+        // non-ASCII goes to it at once (tested only where the first byte already left
+        // the class, so ASCII runs pay nothing for it).
+        let non_ascii_first = match hook {
+            Some((call, KernelKind::Utf8)) => quote! {
+                if b >= 0x80 && !kernels.is_scalar() {
+                    #call
+                    return p;
+                }
+            },
+            _ => TokenStream::new(),
+        };
+        let checks: Vec<TokenStream> = (0..UNROLL)
+            .map(|i| {
+                let on_exit = if i == 0 {
+                    quote!(#non_ascii_first)
+                } else {
+                    let i = Literal::usize_unsuffixed(i);
+                    quote!(p += #i;)
+                };
+                let i = Literal::usize_unsuffixed(i);
+                quote! {
+                    let b = chunk[#i];
+                    if !(#test) {
+                        #on_exit
+                        break;
+                    }
+                }
+            })
+            .collect();
+        let chunk = if unsafe_code {
             quote! {
-                while p < #bound {
+                if p + #UNROLL > input.len() {
+                    break;
+                }
+                // SAFETY: `p + UNROLL <= input.len()` was checked just above.
+                let chunk: &[u8; #UNROLL] = unsafe { &*(input.as_ptr().add(p) as *const [u8; #UNROLL]) };
+            }
+        } else {
+            quote! {
+                let chunk: &[u8; #UNROLL] = match input.get(p..p + #UNROLL) {
+                    ::core::option::Option::Some(c) => match c.try_into() {
+                        ::core::result::Result::Ok(c) => c,
+                        ::core::result::Result::Err(_) => break,
+                    },
+                    ::core::option::Option::None => break,
+                };
+            }
+        };
+        let tail = if unsafe_code {
+            quote! {
+                while p < input.len() {
                     // SAFETY: `p < input.len()` is the loop condition.
                     let b = unsafe { *input.get_unchecked(p) };
                     if !(#test) {
@@ -652,36 +900,53 @@ impl LoopTables {
             }
         } else {
             quote! {
-                while p < #bound {
-                    let b = match input.get(p) {
-                        ::core::option::Option::Some(&b) => b,
-                        ::core::option::Option::None => break,
-                    };
+                while let ::core::option::Option::Some(&b) = input.get(p) {
                     if !(#test) {
                         break;
                     }
                     p += 1;
                 }
             }
+        };
+        let name = format_ident!("loop_{}", state.0);
+        let kernels_param = hook.map(|_| quote!(kernels: #rt::skip::Kernels,));
+        let prefix_chunks = Literal::u32_unsuffixed((Hook::SCALAR_PREFIX / UNROLL) as u32);
+        let (chunk_count, after_chunk) = match hook {
+            Some((call, _)) => (
+                quote!(let mut chunks: u32 = 0;),
+                quote! {
+                    chunks += 1;
+                    if chunks == #prefix_chunks && !kernels.is_scalar() {
+                        #call
+                        return p;
+                    }
+                },
+            ),
+            None => (TokenStream::new(), TokenStream::new()),
+        };
+        quote! {
+            /// The self-loop of a state: where its run of class bytes ends.
+            #[inline(always)]
+            fn #name(input: &[u8], mut p: usize, #kernels_param) -> usize {
+                #chunk_count
+                loop {
+                    #chunk
+                    #(#checks)*
+                    p += #UNROLL;
+                    #after_chunk
+                }
+                // Fewer than a chunk left, or a byte outside the class in the last chunk
+                // (then `p` is at it, and the tail stops at once).
+                #tail
+                p
+            }
         }
     }
 
-    /// A hooked loop: the scalar loop for a few bytes; if the run goes on, the kernel (or,
-    /// at the scalar level, the rest of the scalar loop).
-    fn hooked_loop(&self, hook: &Hook, unsafe_code: bool, kernel_call: &TokenStream) -> TokenStream {
-        let prefix = Literal::usize_unsuffixed(Hook::SCALAR_PREFIX);
-        let first = self.skip_loop(hook.state, &hook.class, unsafe_code, quote!(stop));
-        let rest = self.skip_loop(hook.state, &hook.class, unsafe_code, quote!(input.len()));
-        quote! {
-            let stop = if input.len() - p > #prefix { p + #prefix } else { input.len() };
-            #first
-            if p == stop {
-                if kernels.is_scalar() {
-                    #rest
-                } else {
-                    #kernel_call
-                }
-            }
-        }
+    /// `p = loop_n(input, p);`: run the state's self-loop.
+    fn skip_loop_call(&self, state: StateId, hooked: bool) -> TokenStream {
+        let name = format_ident!("loop_{}", state.0);
+        let kernels = hooked.then(|| quote!(kernels));
+        quote!(p = #name(input, p, #kernels);)
     }
 }

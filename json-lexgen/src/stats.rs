@@ -30,8 +30,8 @@ pub struct ConditionStats {
     pub transitions: usize,
     /// States that loop on themselves, with the bytes that stay.
     pub loops: Vec<(u32, ByteSet)>,
-    /// SIMD skip hooks: state, class, kernel, states whose transitions start a run.
-    pub hooks: Vec<(u32, ByteSet, KernelKind, Vec<u32>)>,
+    /// SIMD skip hooks: state, class, kernel.
+    pub hooks: Vec<(u32, ByteSet, KernelKind)>,
 }
 
 impl Stats {
@@ -48,11 +48,7 @@ impl Stats {
                 states: a.states.len(),
                 transitions: a.transition_count(),
                 loops: an.loops.iter().map(|l| (l.state.0, l.class)).collect(),
-                hooks: an
-                    .hooks
-                    .iter()
-                    .map(|h| (h.state.0, h.class, h.kernel, h.run_starts.iter().map(|s| s.0).collect()))
-                    .collect(),
+                hooks: an.hooks.iter().map(|h| (h.state.0, h.class, h.kernel)).collect(),
             })
             .collect();
         Stats { conditions, code_lines: code.lines().count(), code_bytes: code.len() }
@@ -74,12 +70,16 @@ impl fmt::Display for Stats {
                 writeln!(f, "    state {state}: {} bytes {class}", class.len())?;
             }
             writeln!(f, "  SIMD skip hooks: {}", c.hooks.len())?;
-            for (state, class, kernel, starts) in &c.hooks {
+            for (state, class, kernel) in &c.hooks {
                 let kernel = match kernel {
                     KernelKind::Class => "skip_class",
                     KernelKind::Utf8 => "skip_utf8 (class + well-formed UTF-8)",
                 };
-                writeln!(f, "    state {state}: {kernel} over {class}; kernel called at once from states {starts:?}, after {} scalar bytes on re-entry", Hook::SCALAR_PREFIX)?;
+                writeln!(
+                    f,
+                    "    state {state}: {kernel} over {class}, after {} class bytes in a row",
+                    Hook::SCALAR_PREFIX
+                )?;
             }
         }
         write!(f, "generated code: {} lines, {} bytes", self.code_lines, self.code_bytes)
