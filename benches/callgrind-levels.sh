@@ -3,7 +3,7 @@
 # class and corpus file, at the scalar level (no skip kernels: the plain DFA) and at the
 # default level (the best this CPU has), and their ratio. Repeatable on noisy machines.
 #
-#   bash benches/callgrind-decode.sh [iterations] [ops]      (default: 3 "validate decode tokenize")
+#   bash benches/callgrind-levels.sh [iterations] [ops]      (default: 3 "validate decode tokenize")
 set -euo pipefail
 cd "$(dirname "$0")/.."
 iterations=${1:-3}

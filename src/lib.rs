@@ -41,7 +41,7 @@ pub fn validate_with(input: &[u8], options: &DecodeOptions) -> Result<(), Error>
 /// assert_eq!(v["name"], "jsonlex");
 /// assert_eq!(v["tags"][1], 1);
 /// let e = jsonlex::decode(b"{\"a\": 1 \"b\": 2}").unwrap_err();
-/// assert_eq!(e.to_string(), "expected ',' or '}' after an object member at line 1, column 10");
+/// assert_eq!(e.to_string(), "expected ',' or '}' after an object member at line 1, column 9");
 /// ```
 pub fn decode(input: &[u8]) -> Result<Value, Error> {
     decode_with(input, &DecodeOptions::new())

@@ -189,9 +189,9 @@ fn sweep(range: std::ops::Range<usize>) {
                 // 'x' is no hex digit, so that `\u12` stays truncated.
                 let mut doc = Vec::with_capacity(len + special.len() + 2);
                 doc.push(b'"');
-                doc.extend(std::iter::repeat(b'x').take(pos));
+                doc.extend(std::iter::repeat_n(b'x', pos));
                 doc.extend_from_slice(special);
-                doc.extend(std::iter::repeat(b'x').take(len - pos));
+                doc.extend(std::iter::repeat_n(b'x', len - pos));
                 doc.push(b'"');
                 for options in &option_sets {
                     let want = reference(&doc, options.get_invalid_utf8(), options.get_lone_surrogate());

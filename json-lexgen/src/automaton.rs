@@ -290,7 +290,9 @@ pub fn minimize(states: Vec<State>) -> Vec<State> {
     };
     let mut count = block.iter().max().map_or(0, |m| m + 1);
     loop {
-        let mut ids: HashMap<(usize, Vec<(u8, u8, usize)>), usize> = HashMap::new();
+        // (previous block, transitions by block) -> new block.
+        type Signature = (usize, Vec<(u8, u8, usize)>);
+        let mut ids: HashMap<Signature, usize> = HashMap::new();
         let next: Vec<usize> = states
             .iter()
             .enumerate()

@@ -157,7 +157,7 @@ pub fn generate(
             /// The next token, an error where no rule matches, or `None` at the end.
             #[inline]
             #[allow(unused_mut, unused_variables, unused_assignments, unreachable_code, clippy::all)]
-            pub fn next_token(&mut self) -> ::core::option::Option<::core::result::Result<#rt::Token<#token_ty>, #rt::LexError<#token_ty>>> {
+            pub fn next_token(&mut self) -> #rt::lex::Next<#token_ty> {
                 let input: &'a [u8] = self.input;
                 #kernels_local
                 'token: loop {
@@ -178,7 +178,7 @@ pub fn generate(
             }
 
             #[inline]
-            fn next_token(&mut self) -> ::core::option::Option<::core::result::Result<#rt::Token<#token_ty>, #rt::LexError<#token_ty>>> {
+            fn next_token(&mut self) -> #rt::lex::Next<#token_ty> {
                 #lexer::next_token(self)
             }
 

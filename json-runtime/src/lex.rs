@@ -63,6 +63,9 @@ impl<K> LexError<K> {
     }
 }
 
+/// What [`Lexer::next_token`] returns: a token, an error, or `None` at the end.
+pub type Next<K> = Option<Result<Token<K>, LexError<K>>>;
+
 /// What a generated lexer implements.
 ///
 /// The contract: tokens come out in input order, never overlap, and cover the input
@@ -76,7 +79,7 @@ pub trait Lexer<'a>: Sized {
     fn new(input: &'a [u8]) -> Self;
 
     /// The next token, an error where no rule matches, or `None` at end of input.
-    fn next_token(&mut self) -> Option<Result<Token<Self::Kind>, LexError<Self::Kind>>>;
+    fn next_token(&mut self) -> Next<Self::Kind>;
 
     /// The input the lexer was created over.
     fn input(&self) -> &'a [u8];

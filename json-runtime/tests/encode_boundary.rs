@@ -47,7 +47,7 @@ fn strings(special: char, filler: char) -> Vec<String> {
     let mut all = Vec::new();
     for len in 0..=70usize {
         for pos in 0..=len {
-            let mut s: String = std::iter::repeat(filler).take(len).collect();
+            let mut s: String = std::iter::repeat_n(filler, len).collect();
             let at = s.char_indices().nth(pos).map(|(i, _)| i).unwrap_or(s.len());
             s.insert(at, special);
             all.push(s);

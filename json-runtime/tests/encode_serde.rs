@@ -37,7 +37,7 @@ fn corpus_matches_serde_json_at_every_level() {
         let mut w = Vec::new();
         encode_to_writer(&mut w, &v).unwrap();
         assert!(w == want.as_bytes(), "{name}");
-        assert!(v.to_string() == want, "{name} Display");
+        assert_eq!(v.to_string(), want, "{name} Display");
         assert!(encode_with(&v, &EncodeOptions::new().pretty(2)) == want_pretty, "{name} pretty");
         assert!(format!("{v:#}") == want_pretty, "{name} {{:#}}");
     }

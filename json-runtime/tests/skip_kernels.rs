@@ -76,7 +76,7 @@ fn json_string(b: u8) -> bool {
 }
 
 fn scattered(b: u8) -> bool {
-    (b as u32).wrapping_mul(0x9E37_79B9).rotate_left(7) % 3 == 0
+    (b as u32).wrapping_mul(0x9E37_79B9).rotate_left(7).is_multiple_of(3)
 }
 
 /// Classes for `skip_class`, covering every matcher shape.

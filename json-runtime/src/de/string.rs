@@ -365,7 +365,7 @@ fn truncated_escape(input: &[u8], i: usize, e: StrError) -> StrError {
             cp <= 0xDBFF
                 && after.len() < 6
                 && (after.is_empty() || after[0] == b'\\')
-                && after.get(1).map_or(true, |&b| b == b'u')
+                && after.get(1).is_none_or(|&b| b == b'u')
                 && after.iter().skip(2).all(|b| b.is_ascii_hexdigit())
         }
         _ => false,

@@ -154,7 +154,7 @@ mod tests {
         let ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
         let not3 = |b: u8| !b"*/\n".contains(&b);
         // A pseudo-random set: 16 distinct rows, two table pairs.
-        let scattered = |b: u8| (b as u32).wrapping_mul(0x9E37_79B9).rotate_left(7) % 3 == 0;
+        let scattered = |b: u8| (b as u32).wrapping_mul(0x9E37_79B9).rotate_left(7).is_multiple_of(3);
         let cases: [(&dyn Fn(u8) -> bool, Shape); 7] = [
             (&json, Shape::Ranges { n: 3, negated: false }),
             (&ws, Shape::Ranges { n: 3, negated: false }),
