@@ -36,10 +36,6 @@
 
 use crate::simd::Level;
 
-mod class;
-mod scalar;
-mod vector;
-
 /// Runs `$body` with the consts `$n: usize` and `$neg: bool` set to the range shape of
 /// the matcher `$m`, or `$other` when it uses nibble tables.
 #[allow(unused_macros)]
@@ -90,6 +86,10 @@ macro_rules! with_ranges {
         }
     };
 }
+
+mod class;
+mod scalar;
+mod vector;
 
 #[cfg(target_arch = "aarch64")]
 mod neon;

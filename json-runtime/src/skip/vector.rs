@@ -377,3 +377,190 @@ pub(super) fn compare_errors<V: Vector>(cur: V, prev: V) -> V {
     let f4 = prev1.eq(c(0xF4)).and(at_least(cur, 0x90));
     structure.or(bad).or(e0).or(ed).or(f0).or(f4)
 }
+
+/// The generic algorithms with an emulated NEON-shaped vector (16 lanes, 4 mask bits
+/// per byte, `ext`-style `prev`), so the paths only aarch64 takes run on every CI
+/// machine, against the scalar loops.
+#[cfg(test)]
+mod tests {
+    use super::super::class::{Matcher, Shape};
+    use super::super::scalar;
+    use super::*;
+
+    #[derive(Clone, Copy)]
+    struct Emu([u8; 16]);
+
+    impl Emu {
+        fn map(self, o: Emu, f: impl Fn(u8, u8) -> u8) -> Emu {
+            Emu(core::array::from_fn(|k| f(self.0[k], o.0[k])))
+        }
+        fn ext(prev: Emu, cur: Emu, n: usize) -> Emu {
+            Emu(core::array::from_fn(|k| if k < n { prev.0[16 - n + k] } else { cur.0[k - n] }))
+        }
+    }
+
+    impl Vector for Emu {
+        const LANES: usize = 16;
+        const STRIDE: u32 = 4;
+        unsafe fn load(src: *const u8) -> Self {
+            // SAFETY: the caller guarantees 16 readable bytes.
+            Emu(unsafe { core::ptr::read_unaligned(src as *const [u8; 16]) })
+        }
+        unsafe fn splat(b: u8) -> Self {
+            Emu([b; 16])
+        }
+        unsafe fn zero() -> Self {
+            Emu([0; 16])
+        }
+        fn and(self, o: Self) -> Self {
+            self.map(o, |a, b| a & b)
+        }
+        fn or(self, o: Self) -> Self {
+            self.map(o, |a, b| a | b)
+        }
+        fn xor(self, o: Self) -> Self {
+            self.map(o, |a, b| a ^ b)
+        }
+        fn sub(self, o: Self) -> Self {
+            self.map(o, u8::wrapping_sub)
+        }
+        fn subs(self, o: Self) -> Self {
+            self.map(o, u8::saturating_sub)
+        }
+        fn eq(self, o: Self) -> Self {
+            self.map(o, |a, b| if a == b { 0xFF } else { 0 })
+        }
+        fn le(self, o: Self) -> Self {
+            self.map(o, |a, b| if a <= b { 0xFF } else { 0 })
+        }
+        fn mask(self) -> u64 {
+            // NEON's `shrn` narrowing: 4 bits per byte.
+            (0..16).fold(0, |m, k| m | (((self.0[k] >> 4) as u64 & 0xF) << (4 * k)))
+        }
+        fn high_mask(self) -> u64 {
+            self.map(self, |a, _| if a >= 0x80 { 0xFF } else { 0 }).mask()
+        }
+        fn any(self) -> bool {
+            self.0.iter().any(|&b| b != 0)
+        }
+        fn prev1(self, prev: Self) -> Self {
+            Emu::ext(prev, self, 1)
+        }
+        fn prev2(self, prev: Self) -> Self {
+            Emu::ext(prev, self, 2)
+        }
+        fn prev3(self, prev: Self) -> Self {
+            Emu::ext(prev, self, 3)
+        }
+        fn utf8_errors(self, prev: Self) -> Self {
+            lookup_errors(self, prev)
+        }
+    }
+
+    impl Shuffle for Emu {
+        unsafe fn table(t: &[u8; 16]) -> Self {
+            Emu(*t)
+        }
+        fn lookup(self, idx: Self) -> Self {
+            // `tbl`: an index >= 16 gives 0.
+            Emu(core::array::from_fn(|k| self.0.get(idx.0[k] as usize).copied().unwrap_or(0)))
+        }
+        fn shr4(self) -> Self {
+            self.map(self, |a, _| a >> 4)
+        }
+    }
+
+    /// The emulated kernels for the class with bitmap `bits`.
+    fn class_emu(bits: &[u64; 4], table: &[u8; 256], input: &[u8], from: usize) -> usize {
+        let m = Matcher::build(bits);
+        // SAFETY: `Emu` needs no CPU feature; `from <= input.len()`.
+        let r = unsafe {
+            with_ranges!(
+                m,
+                |N, NEG| class_blocks(&Ranges::<Emu, N, NEG>::new(&m), input, from),
+                match m.shape {
+                    Shape::Shufti { pairs: 1 } => class_blocks(&Shufti::<Emu, 1>::new(&m), input, from),
+                    _ => class_blocks(&Shufti::<Emu, 2>::new(&m), input, from),
+                }
+            )
+        };
+        r.unwrap_or_else(|i| scalar::class(table, input, i))
+    }
+
+    fn utf8_emu(bits: &[u64; 4], table: &[u8; 256], input: &[u8], from: usize) -> usize {
+        let m = Matcher::build(&[bits[0], bits[1], u64::MAX, u64::MAX]);
+        // SAFETY: `Emu` needs no CPU feature; `from` is a boundary `<= input.len()`.
+        unsafe {
+            with_ranges!(
+                m,
+                |N, NEG| utf8_blocks(&Ranges::<Emu, N, NEG>::new(&m), table, input, from),
+                match m.shape {
+                    Shape::Shufti { pairs: 1 } => utf8_blocks(&Shufti::<Emu, 1>::new(&m), table, input, from),
+                    _ => utf8_blocks(&Shufti::<Emu, 2>::new(&m), table, input, from),
+                }
+            )
+        }
+    }
+
+    fn class_of(f: impl Fn(u8) -> bool) -> ([u64; 4], [u8; 256]) {
+        let mut bits = [0u64; 4];
+        let mut table = [0u8; 256];
+        for b in 0..=255u8 {
+            if f(b) {
+                bits[b as usize / 64] |= 1 << (b % 64);
+                table[b as usize] = 1;
+            }
+        }
+        (bits, table)
+    }
+
+    #[test]
+    fn neon_shaped_vectors_match_the_scalar_loops() {
+        let classes = [
+            class_of(|b| (0x20..0x80).contains(&b) && b != b'"' && b != b'\\'),
+            class_of(|b| b.is_ascii_alphanumeric() || b == b'_'),
+            class_of(|b| b < 0x80 && !b"*/\n".contains(&b)),
+            class_of(|b| (b as u32).wrapping_mul(0x9E37_79B9).rotate_left(7).is_multiple_of(3)),
+        ];
+        let specials: [&[u8]; 14] = [
+            b"\"",
+            b"\x00",
+            b"\x1f",
+            &[0xC2],
+            &[0xE0, 0x80, 0x80],
+            &[0xED, 0xA0, 0x80],
+            &[0xF4, 0x90, 0x80, 0x80],
+            &[0xF0, 0x90, 0x80],
+            &[0x80],
+            &[0xC0, 0x80],
+            &[0xFF],
+            &[0xE1, 0x80, 0x41],
+            "é".as_bytes(),
+            "😀".as_bytes(),
+        ];
+        for (bits, table) in &classes {
+            let members: Vec<u8> = (0..0x80u8).filter(|&b| table[b as usize] != 0).collect();
+            let mut run = Vec::new();
+            for (k, ch) in ["日本", "é", "😀", "я"].iter().cycle().take(40).enumerate() {
+                run.push(members[k % members.len()]);
+                run.extend_from_slice(ch.as_bytes());
+            }
+            let ascii: Vec<u8> = members.iter().copied().cycle().take(80).collect();
+            for base in [&ascii, &run] {
+                for special in specials {
+                    for len in (0..=34).chain([47, 63, 79]) {
+                        for pos in 0..=len {
+                            let mut input = base[..pos].to_vec();
+                            input.extend_from_slice(special);
+                            input.extend_from_slice(&base[pos..len]);
+                            let want = scalar::utf8(table, &input, 0);
+                            assert_eq!(utf8_emu(bits, table, &input, 0), want, "utf8 {input:02x?}");
+                            let want = scalar::class(table, &input, 0);
+                            assert_eq!(class_emu(bits, table, &input, 0), want, "class {input:02x?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
