@@ -3,8 +3,12 @@
 //! (`--toggle-collect=*encode_loop*`). Run by `benches/callgrind-encode.sh`.
 //!
 //! ```text
-//! encode_instructions list | <class> <level|default> [iterations] [php]
+//! encode_instructions list | time [rounds] | <class> <level|default|serde_json|sonic-rs> [iterations] [php]
 //! ```
+//!
+//! `serde_json` and `sonic-rs` in place of a level encode with those crates instead, in
+//! `peer_loop` (`--toggle-collect=*peer_loop*`). `time` runs an interleaved
+//! best-of-rounds wall-clock comparison instead (see `time_all`).
 
 use json_runtime::ser::encode_into_at_level;
 use json_runtime::simd::Level;
@@ -45,6 +49,60 @@ fn encode_loop(v: &Value, opts: &EncodeOptions, level: Level, n: usize) -> usize
     total
 }
 
+/// Interleaved timing, robust to a loaded machine: each round times every library once
+/// on the same input (about 2 ms each), in turn; the best round of each is reported
+/// (MiB/s of jsonlex's output) with the ratios. Prints a Markdown table.
+fn time_all(rounds: usize) {
+    use std::time::Instant;
+    let mut inputs = encode_corpus();
+    for (name, strings) in encode_payloads() {
+        inputs.push((name, serde_json::to_vec(&strings).unwrap()));
+    }
+    println!("| input | jsonlex | jsonlex scalar | serde_json | sonic-rs | jsonlex / serde_json | jsonlex / sonic-rs | jsonlex / scalar |");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|");
+    for (name, text) in inputs {
+        let sv: serde_json::Value = serde_json::from_slice(&text).unwrap();
+        let jv = from_serde(&sv);
+        let so: sonic_rs::Value = sonic_rs::from_slice(&text).unwrap();
+        let opts = EncodeOptions::new();
+        let level = json_runtime::simd::level();
+        let mut probe = Vec::new();
+        encode_into_at_level(&jv, &opts, level, &mut probe);
+        let bytes = probe.len() as f64;
+        let reps = (2_000_000 / probe.len()).max(1);
+        let mut best = [f64::MAX; 4];
+        for _ in 0..rounds {
+            let runs: [&dyn Fn() -> usize; 4] = [
+                &|| encode_loop(&jv, &opts, level, reps),
+                &|| encode_loop(&jv, &opts, Level::Scalar, reps),
+                &|| peer_loop(reps, || serde_json::to_vec(std::hint::black_box(&sv)).unwrap().len()),
+                &|| peer_loop(reps, || sonic_rs::to_vec(std::hint::black_box(&so)).unwrap().len()),
+            ];
+            for (k, run) in runs.iter().enumerate() {
+                let t = Instant::now();
+                std::hint::black_box(run());
+                best[k] = best[k].min(t.elapsed().as_secs_f64() / reps as f64);
+            }
+        }
+        let mibs = |t: f64| bytes / t / (1024.0 * 1024.0);
+        println!(
+            "| {name} | {:.0} | {:.0} | {:.0} | {:.0} | {:.2} | {:.2} | {:.2} |",
+            mibs(best[0]),
+            mibs(best[1]),
+            mibs(best[2]),
+            mibs(best[3]),
+            best[2] / best[0],
+            best[3] / best[0],
+            best[1] / best[0]
+        );
+    }
+}
+
+#[inline(never)]
+fn peer_loop(n: usize, mut f: impl FnMut() -> usize) -> usize {
+    (0..n).map(|_| f()).sum()
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.get(1).map(String::as_str) == Some("list") {
@@ -56,18 +114,42 @@ fn main() {
         }
         return;
     }
+    if args.get(1).map(String::as_str) == Some("time") {
+        let rounds = args.get(2).map(|s| s.parse().unwrap()).unwrap_or(30);
+        return time_all(rounds);
+    }
     // `cargo bench` runs bench targets with `--bench`: do nothing then.
     if args.len() < 3 || args[1].starts_with("--") {
         eprintln!("usage: encode_instructions list | <class> <level|default> [iterations] [php]");
         return;
     }
     let class = &args[1];
+    let n: usize = args.get(3).map(|s| s.parse().unwrap()).unwrap_or(10);
+    if args[2] == "serde_json" || args[2] == "sonic-rs" {
+        // The peers, for a load-independent comparison.
+        let text = match encode_corpus().into_iter().find(|(name, _)| name == class) {
+            Some((_, text)) => text,
+            None => {
+                let (_, strings) =
+                    encode_payloads().into_iter().find(|(name, _)| name == class).expect("unknown class");
+                serde_json::to_vec(&strings).unwrap()
+            }
+        };
+        let total = if args[2] == "serde_json" {
+            let v: serde_json::Value = serde_json::from_slice(&text).unwrap();
+            peer_loop(n, || serde_json::to_vec(std::hint::black_box(&v)).unwrap().len())
+        } else {
+            let v: sonic_rs::Value = sonic_rs::from_slice(&text).unwrap();
+            peer_loop(n, || sonic_rs::to_vec(std::hint::black_box(&v)).unwrap().len())
+        };
+        println!("{total}");
+        return;
+    }
     let level = if args[2] == "default" {
         json_runtime::simd::level()
     } else {
         Level::from_name(&args[2]).expect("level: scalar|swar|sse2|avx2|neon|default")
     };
-    let n: usize = args.get(3).map(|s| s.parse().unwrap()).unwrap_or(10);
     let opts = if args.get(4).map(String::as_str) == Some("php") { EncodeOptions::php() } else { EncodeOptions::new() };
     let v = if let Some((_, text)) = encode_corpus().into_iter().find(|(name, _)| name == class) {
         from_serde(&serde_json::from_slice(&text).unwrap())
