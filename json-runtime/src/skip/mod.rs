@@ -11,7 +11,7 @@
 //! | level | `skip_class` | `skip_utf8` |
 //! |---|---|---|
 //! | `Scalar` | table loop | table loop + per-character check |
-//! | `Swar` | 8 table entries AND'ed per step (no word-parallel form exists for an arbitrary class) | words with no high bit: the same class test; from a byte `>= 0x80` on, character by character up to the next ASCII byte |
+//! | `Swar` | 8 table entries AND'ed per step (no word-parallel form exists for an arbitrary class) | words with no high bit: the same class test; from a byte `>= 0x80` on, byte by byte (whole characters) until 8 ASCII bytes in a row |
 //! | `Sse2` | 16 bytes: range compares; nibble-table classes fall back to the `Swar` loop (SSE2 has no byte shuffle) | 16 bytes: class test + a compare-based UTF-8 check; nibble-table classes use the `Swar` kernel |
 //! | `Avx2` | 32 bytes: range compares or shufti | 32 bytes: class test + the lookup UTF-8 check |
 //! | `Neon` | 16 bytes: compares or shufti (`tbl`) | 16 bytes: as AVX2 |

@@ -87,8 +87,8 @@ pub(super) fn class_swar(table: &[u8; 256], input: &[u8], mut i: usize) -> usize
 }
 
 /// SWAR level for `skip_utf8` from a character boundary `i`: a word with no high bit
-/// set is decided by the class test alone; from a word with one, character by
-/// character up to the next ASCII byte (runs of multibyte text stay in that loop).
+/// set is decided by the class test alone; from a word with one, byte by byte (whole
+/// characters at a time) until 8 ASCII bytes in a row suggest words pay again.
 pub(super) fn utf8_swar(table: &[u8; 256], input: &[u8], mut i: usize) -> usize {
     const HIGH: u64 = 0x8080_8080_8080_8080;
     while let Some(w) = input.get(i..i + 8) {
@@ -100,25 +100,26 @@ pub(super) fn utf8_swar(table: &[u8; 256], input: &[u8], mut i: usize) -> usize 
             i += 8;
             continue;
         }
-        // The word's ASCII bytes before its first high byte, then characters up to
-        // the next ASCII byte.
-        let mut multibyte = false;
+        // Byte by byte from here, through multibyte text and the short ASCII runs
+        // inside it (spaces, punctuation), back to words after 8 ASCII bytes in a row.
+        let mut ascii = 0;
         while let Some(&b) = input.get(i) {
             if b < 0x80 {
-                if multibyte {
-                    break;
-                }
                 if table[b as usize] == 0 {
                     return i;
                 }
                 i += 1;
+                ascii += 1;
+                if ascii == 8 {
+                    break;
+                }
             } else {
                 let n = char_len(input, i);
                 if n == 0 {
                     return i;
                 }
                 i += n;
-                multibyte = true;
+                ascii = 0;
             }
         }
     }
