@@ -344,7 +344,7 @@ impl<'a> Encoder<'a> {
     }
 }
 
-/// Copy `bytes[start..end]` to `dst` without a `memcpy` call for runs of up to 32
+/// Copy `bytes[start..end]` to `dst` without a `memcpy` call for runs of up to 64
 /// bytes (escape-heavy text and short keys have many): one 16-byte block when 16 bytes
 /// are readable from `start` and the run is no longer (the block may write past the run),
 /// else at most two overlapping loads and stores; longer runs use `memcpy`.
@@ -363,6 +363,10 @@ unsafe fn copy_run(bytes: &[u8], start: usize, end: usize, dst: *mut u8) {
             core::ptr::copy_nonoverlapping(src, dst, 16);
         } else if run <= 32 {
             copy_small(src, dst, run);
+        } else if run <= 64 {
+            // Two overlapping 32-byte copies.
+            copy_small(src, dst, 32);
+            copy_small(src.add(run - 32), dst.add(run - 32), 32);
         } else {
             core::ptr::copy_nonoverlapping(src, dst, run);
         }
