@@ -233,6 +233,9 @@ fn config() -> ProptestConfig {
 const JSON_ALPHABET: &[&str] = &[
     "{", "}", "[", "]", ":", ",", " ", "\n", "\t", "true", "false", "null", "tru", "0", "1", "-", ".", "e", "E", "+",
     "12", "\"", "\\", "\\n", "\\u", "\\u00e9", "a", "é", "日", "😀", "\u{7f}", "\x01", "\x1f", "\u{fffd}",
+    // Runs long enough for the unrolled loops, the word tests and the skip kernels.
+    "the quick brown fox jumps over the lazy dog and keeps running", "日本語のテキストです",
+    "          ", "\r\n\t \r\n\t ", "98765432109876543210",
 ];
 const JSON_SAMPLES: &[&str] = &[
     r#"{"a": [1, 2.5e-3, -0, true, false, null], "b": "x\"y\\u00e9"}"#,
