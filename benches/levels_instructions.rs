@@ -4,11 +4,13 @@
 //! `benches/callgrind-levels.sh`, which prints default/scalar ratios per class.
 //!
 //! ```text
-//! levels_instructions <payload class | corpus file stem> <validate|decode|tokenize> <level> [iterations]
+//! levels_instructions <payload class | corpus file stem> <validate|decode|tokenize|logos> <level> [iterations]
 //! ```
 
 #[path = "decode_payloads.rs"]
 mod decode_payloads;
+#[path = "logos_json.rs"]
+mod logos_json;
 
 use json_runtime::simd::{set_level, Level};
 
@@ -24,6 +26,13 @@ fn run_loop(input: &[u8], what: &str, n: usize) -> usize {
                 Err(_) => 0,
             },
             "tokenize" => jsonlex::lexer::JsonLexer::new(input).count(),
+            // The same token set with logos, UTF-8 validation included (logos needs a `str`).
+            "logos" => match std::str::from_utf8(input) {
+                Ok(text) => {
+                    logos::Logos::lexer(text).map(|t: Result<logos_json::LogosJson, ()>| t.is_ok() as usize).sum()
+                }
+                Err(_) => 0,
+            },
             other => panic!("unknown operation {other}"),
         };
     }
@@ -34,7 +43,9 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     // `cargo bench` runs bench targets with `--bench`: nothing to do then.
     if args.len() < 4 || args.iter().any(|a| a == "--bench") {
-        eprintln!("usage: levels_instructions <class|corpus file> <validate|decode|tokenize> <level> [iterations]");
+        eprintln!(
+            "usage: levels_instructions <class|corpus file> <validate|decode|tokenize|logos> <level> [iterations]"
+        );
         return;
     }
     let input = decode_payloads::decode_payloads()

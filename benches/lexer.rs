@@ -9,38 +9,11 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use jsonlex_benches::corpus;
-use logos::Logos;
+use logos::Logos as _;
 
-#[derive(Logos, Debug, Clone, Copy, PartialEq)]
-#[logos(skip r"[ \t\r\n]+")]
-enum LogosJson {
-    #[token("{")]
-    ObjectStart,
-    #[token("}")]
-    ObjectEnd,
-    #[token("[")]
-    ArrayStart,
-    #[token("]")]
-    ArrayEnd,
-    #[token(":")]
-    Colon,
-    #[token(",")]
-    Comma,
-    #[token("true")]
-    True,
-    #[token("false")]
-    False,
-    #[token("null")]
-    Null,
-    #[regex(r"-?(0|[1-9][0-9]*)", priority = 3)]
-    Integer,
-    #[regex(r"-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?")]
-    Float,
-    #[regex(r#""[^"\\\x00-\x1F]*""#, priority = 3)]
-    String,
-    #[regex(r#""([^"\\\x00-\x1F]|\\(["\\/bfnrt]|u[0-9a-fA-F]{4}))*""#)]
-    EscapedString,
-}
+#[path = "logos_json.rs"]
+mod logos_json;
+use logos_json::LogosJson;
 
 fn count_jsonlex(input: &[u8]) -> usize {
     let mut lexer = jsonlex::lexer::JsonLexer::new(input);

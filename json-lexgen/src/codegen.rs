@@ -885,8 +885,7 @@ impl LoopTables {
                 let word = u64::from_le_bytes(*chunk);
                 let outside = !(#in_class) & 0x8080_8080_8080_8080u64;
                 if outside != 0 {
-                    p += (outside.trailing_zeros() / 8) as usize;
-                    break;
+                    return p + (outside.trailing_zeros() / 8) as usize;
                 }
             }],
             _ => (0..UNROLL)
@@ -902,7 +901,7 @@ impl LoopTables {
                         let b = chunk[#i];
                         if !(#test) {
                             #on_exit
-                            break;
+                            return p;
                         }
                     }
                 })
@@ -989,8 +988,7 @@ impl LoopTables {
                     p += #UNROLL;
                     #after_chunk
                 }
-                // Fewer than a chunk left, or a byte outside the class in the last chunk
-                // (then `p` is at it, and the tail stops at once).
+                // Fewer than a chunk left.
                 #tail
                 p
             }
