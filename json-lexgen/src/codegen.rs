@@ -740,12 +740,13 @@ pub fn with_safety_comments(code: &str) -> String {
     out
 }
 
-/// `p = skip_…(kernels, &SKIP_n, input, p);` for a hook.
+/// `p = skip_…_long(kernels, &SKIP_n, input, p);` for a hook (called after a long run,
+/// or on a non-ASCII byte for the UTF-8 kernel: no use for the kernel's short-run prelude).
 fn kernel_call(rt: &syn::Path, hook: &Hook) -> TokenStream {
     let name = format_ident!("SKIP_{}", hook.state.0);
     let function = match hook.kernel {
-        KernelKind::Class => quote!(skip_class),
-        KernelKind::Utf8 => quote!(skip_utf8),
+        KernelKind::Class => quote!(skip_class_long),
+        KernelKind::Utf8 => quote!(skip_utf8_long),
     };
     quote!(p = #rt::skip::#function(kernels, &#name, input, p);)
 }

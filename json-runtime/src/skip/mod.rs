@@ -252,7 +252,21 @@ pub fn skip_class(kernels: Kernels, class: &ByteClass, input: &[u8], at: usize) 
     if class.table[b as usize] == 0 {
         return at;
     }
-    class_from(kernels, class, input, at + 1)
+    class_from(kernels, class, input, at + 1, true)
+}
+
+/// [`skip_class`] for a caller that has just seen a long run of the class (a generated
+/// lexer's hook calls it after 32 class bytes in a row): the vector loop starts at once,
+/// without the byte-by-byte prelude that keeps short runs cheap.
+pub fn skip_class_long(kernels: Kernels, class: &ByteClass, input: &[u8], at: usize) -> usize {
+    let Some(&b) = input.get(at) else {
+        check_end(input, at);
+        return at;
+    };
+    if class.table[b as usize] == 0 {
+        return at;
+    }
+    class_from(kernels, class, input, at + 1, false)
 }
 
 /// Bytes the vector levels check one by one before setting up vectors: a run this
@@ -260,11 +274,11 @@ pub fn skip_class(kernels: Kernels, class: &ByteClass, input: &[u8], at: usize) 
 const PRELUDE: usize = 4;
 
 /// `skip_class` from `from <= input.len()`, through the level's kernel.
-fn class_from(kernels: Kernels, class: &ByteClass, input: &[u8], mut from: usize) -> usize {
+fn class_from(kernels: Kernels, class: &ByteClass, input: &[u8], mut from: usize, prelude: bool) -> usize {
     if kernels.0 == Level::Scalar {
         return scalar::class(&class.table, input, from);
     }
-    if let Some(head) = input.get(from..from + PRELUDE) {
+    if let Some(head) = input.get(from..from + if prelude { PRELUDE } else { 0 }) {
         for &b in head {
             if class.table[b as usize] == 0 {
                 return from;
@@ -319,17 +333,40 @@ pub fn skip_utf8(kernels: Kernels, class: &ByteClass, input: &[u8], at: usize) -
         }
         at
     };
-    utf8_from(kernels, class, input, from)
+    utf8_from(kernels, class, input, from, true)
+}
+
+/// [`skip_utf8`] for a caller that has just seen a long run of the class (a generated
+/// lexer's hook calls it after 32 class bytes in a row): the vector loop starts at once,
+/// without the byte-by-byte prelude that keeps short runs cheap.
+pub fn skip_utf8_long(kernels: Kernels, class: &ByteClass, input: &[u8], at: usize) -> usize {
+    let Some(&b) = input.get(at) else {
+        check_end(input, at);
+        return at;
+    };
+    let from = if b < 0x80 {
+        if class.table[b as usize] == 0 {
+            return at;
+        }
+        at + 1
+    } else {
+        // Not a lead byte of any valid character.
+        if !(0xC2..=0xF4).contains(&b) {
+            return at;
+        }
+        at
+    };
+    utf8_from(kernels, class, input, from, false)
 }
 
 /// `skip_utf8` from the character boundary `from <= input.len()`, through the level's
 /// kernel.
-fn utf8_from(kernels: Kernels, class: &ByteClass, input: &[u8], mut from: usize) -> usize {
+fn utf8_from(kernels: Kernels, class: &ByteClass, input: &[u8], mut from: usize, prelude: bool) -> usize {
     if kernels.0 == Level::Scalar {
         return scalar::utf8(&class.table, input, from);
     }
     // ASCII bytes one by one first (a multibyte character goes straight to the kernel).
-    if let Some(head) = input.get(from..from + PRELUDE) {
+    if let Some(head) = input.get(from..from + if prelude { PRELUDE } else { 0 }) {
         for &b in head {
             if b >= 0x80 {
                 break;
