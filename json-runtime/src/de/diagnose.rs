@@ -6,9 +6,88 @@
 
 use crate::error::{Category, Error};
 use crate::json::JsonToken;
-use crate::lex::LexError;
+use crate::lex::{LexError, Token};
 
-use super::string::utf8_sequence;
+use super::number::NumError;
+use super::options::{DecodeOptions, InvalidUtf8};
+use super::string::{self, utf8_sequence, Out};
+
+/// `tok` is not what the grammar allows here (`None`: the input ended).
+#[cold]
+pub(crate) fn expected(input: &[u8], tok: Option<Token<JsonToken>>, message: &'static str) -> Error {
+    let Some(t) = tok else {
+        return Error::new(Category::Eof, input, input.len(), format!("unexpected end of input: {message}"));
+    };
+    // `01` lexes as `0` then `1`: a number that starts with a digit right after a
+    // number has a leading zero (`1-2` is two numbers, no leading zero).
+    if matches!(t.kind, JsonToken::Integer | JsonToken::Float)
+        && t.start > 0
+        && input.get(t.start).is_some_and(u8::is_ascii_digit)
+        && input.get(t.start - 1).is_some_and(u8::is_ascii_digit)
+    {
+        return Error::new(Category::Number, input, t.start - 1, "invalid number: leading zero");
+    }
+    Error::new(Category::Syntax, input, t.start, message)
+}
+
+/// A number token at `start` that gave no number.
+#[cold]
+pub(crate) fn number_error(input: &[u8], start: usize, e: NumError) -> Error {
+    match e {
+        NumError::OutOfRange => Error::new(Category::Number, input, start, "number out of range"),
+        NumError::Invalid => Error::new(Category::Number, input, start, "invalid number"),
+    }
+}
+
+/// Arrays and objects open at `offset` beyond the limit `max`.
+#[cold]
+pub(crate) fn too_deep(input: &[u8], offset: usize, max: usize) -> Error {
+    Error::new(Category::Depth, input, offset, format!("arrays and objects nested deeper than {max} levels"))
+}
+
+/// A string token whose `body` is not UTF-8 from byte `offset` on (only from a lexer
+/// that does not promise it): the error, or under a lenient [`InvalidUtf8`] mode the
+/// repaired and unescaped string in `scratch`.
+#[cold]
+pub(crate) fn bad_utf8<O: Out>(
+    input: &[u8],
+    body: &[u8],
+    offset: usize,
+    options: &DecodeOptions,
+    scratch: &mut O,
+) -> Result<(), Error> {
+    let mode = options.invalid_utf8;
+    if mode == InvalidUtf8::Error {
+        return Err(Error::new(Category::Utf8, input, offset, "invalid UTF-8 in a string"));
+    }
+    let mut fixed = Vec::new();
+    let _ = string::repair_utf8(body, mode, &mut fixed);
+    scratch.clear();
+    string::unescape(&fixed, offset, options.lone_surrogate, scratch).map_err(|e| e.into_error(input))
+}
+
+/// The lexer matched no token at `e`: `Ok(end)` when it is a string that `options`
+/// let the scanner repair (invalid UTF-8 substituted or ignored) into `scratch`, which
+/// then holds the decoded string and the caller lexes on from `end`; else the error.
+#[cold]
+pub(crate) fn repair_or_report<O: Out>(
+    input: &[u8],
+    e: LexError<JsonToken>,
+    options: &DecodeOptions,
+    scratch: &mut O,
+) -> Result<usize, Error> {
+    if input.get(e.start) == Some(&b'"') {
+        let (invalid, lone) = (options.invalid_utf8, options.lone_surrogate);
+        scratch.clear();
+        match string::scan_string(input, e.start, invalid, lone, scratch) {
+            Ok(end) if invalid != InvalidUtf8::Error => return Ok(end),
+            // The scanner accepts what the lexer did not: report the lexer's view.
+            Ok(_) => {}
+            Err(se) => return Err(se.into_error(input)),
+        }
+    }
+    Err(lex_error(input, e))
+}
 
 /// The error for a token the lexer could not match (outside strings).
 #[cold]

@@ -17,11 +17,11 @@
 //! | [`validate`] | yes | nothing, allocates nothing (depth ≤ 512) |
 //! | [`validate_trusted`] | no | nothing |
 
-mod diagnose;
-mod number;
+pub(crate) mod diagnose;
+pub(crate) mod number;
 mod options;
 mod pow5;
-mod string;
+pub(crate) mod string;
 
 pub use options::{BigInt, DecodeOptions, InvalidUtf8, LoneSurrogate};
 
@@ -218,8 +218,7 @@ where
 
     #[cold]
     fn too_deep(&self, offset: usize) -> Error {
-        let max = self.options.max_depth;
-        Error::new(Category::Depth, self.input, offset, format!("arrays and objects nested deeper than {max} levels"))
+        diagnose::too_deep(self.input, offset, self.options.max_depth)
     }
 
     /// `tok` must be a key, followed by a colon.
@@ -285,18 +284,7 @@ where
     /// A string token that is not UTF-8 (only from a lexer that does not promise it).
     #[cold]
     fn bad_utf8(&mut self, body: &[u8], offset: usize, key: bool) -> Result<(), Error> {
-        let mode = self.options.invalid_utf8;
-        if mode == InvalidUtf8::Error {
-            return Err(Error::new(Category::Utf8, self.input, offset, "invalid UTF-8 in a string"));
-        }
-        let mut fixed = Vec::new();
-        let _ = string::repair_utf8(body, mode, &mut fixed);
-        let lone = self.options.lone_surrogate;
-        let scratch = self.sink.scratch();
-        scratch.clear();
-        if let Err(e) = string::unescape(&fixed, offset, lone, scratch) {
-            return Err(e.into_error(self.input));
-        }
+        diagnose::bad_utf8(self.input, body, offset, &self.options, self.sink.scratch())?;
         self.sink.scratch_str(key);
         Ok(())
     }
@@ -347,10 +335,7 @@ where
 
     #[cold]
     fn number_error(&self, t: Token<JsonToken>, e: NumError) -> Error {
-        match e {
-            NumError::OutOfRange => Error::new(Category::Number, self.input, t.start, "number out of range"),
-            NumError::Invalid => Error::new(Category::Number, self.input, t.start, "invalid number"),
-        }
+        diagnose::number_error(self.input, t.start, e)
     }
 
     #[cold]
@@ -361,16 +346,7 @@ where
     /// `tok` is not what the grammar allows here.
     #[cold]
     fn expected(&self, tok: Tok, message: &'static str) -> Error {
-        let input = self.input;
-        let Some(t) = tok else {
-            return Error::new(Category::Eof, input, input.len(), format!("unexpected end of input: {message}"));
-        };
-        // `01` lexes as `0` then `1`: a number right after a number has a leading zero.
-        if matches!(t.kind, JsonToken::Integer | JsonToken::Float) && t.start > 0 && input[t.start - 1].is_ascii_digit()
-        {
-            return Error::new(Category::Number, input, t.start - 1, "invalid number: leading zero");
-        }
-        Error::new(Category::Syntax, input, t.start, message)
+        diagnose::expected(self.input, tok, message)
     }
 
     /// The lexer matched no token: repair a string with invalid UTF-8 if the options
@@ -378,23 +354,10 @@ where
     #[cold]
     #[inline(never)]
     fn lex_error(&mut self, e: LexError<JsonToken>) -> Result<Tok, Error> {
-        let input = self.input;
-        if input.get(e.start) == Some(&b'"') {
-            let (invalid, lone) = (self.options.invalid_utf8, self.options.lone_surrogate);
-            let scratch = self.sink.scratch();
-            scratch.clear();
-            match string::scan_string(input, e.start, invalid, lone, scratch) {
-                Ok(end) if invalid != InvalidUtf8::Error => {
-                    self.lexer.set_offset(end);
-                    self.repaired = true;
-                    return Ok(Some(Token { kind: JsonToken::EscapedString, start: e.start, end }));
-                }
-                // The scanner accepts what the lexer did not: report the lexer's view.
-                Ok(_) => {}
-                Err(se) => return Err(se.into_error(input)),
-            }
-        }
-        Err(diagnose::lex_error(input, e))
+        let end = diagnose::repair_or_report(self.input, e, &self.options, self.sink.scratch())?;
+        self.lexer.set_offset(end);
+        self.repaired = true;
+        Ok(Some(Token { kind: JsonToken::EscapedString, start: e.start, end }))
     }
 }
 
