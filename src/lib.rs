@@ -65,3 +65,13 @@ pub fn decode_with(input: &[u8], options: &DecodeOptions) -> Result<Value, Error
     // the generated lexer against that).
     unsafe { json_runtime::de::decode_trusted::<lexer::JsonLexer>(input, options) }
 }
+
+// ---- serde (feature `serde`, on by default; src/serde_api.rs) ----
+
+#[cfg(feature = "serde")]
+mod serde_api;
+#[cfg(feature = "serde")]
+pub use serde_api::{
+    from_reader, from_slice, from_slice_with, from_str, from_value, to_string, to_string_with, to_value, to_vec,
+    to_vec_with, to_writer, to_writer_with, Deserializer, Serializer,
+};

@@ -21,6 +21,11 @@ pub enum Category {
     Number,
     /// The input ended before the document did.
     Eof,
+    /// Well-formed JSON that does not fit the type asked for (serde: a wrong type, a
+    /// missing or unknown field), or a value serde cannot write as JSON.
+    Data,
+    /// Reading the input or writing the output failed.
+    Io,
 }
 
 /// A decoding or validation error: a message, a category and a position.
@@ -44,6 +49,33 @@ impl Error {
         Error(Box::new(Inner { category, position: Position::at(input, offset), message: message.into() }))
     }
 
+    /// An error not yet tied to a place in an input (serde's `custom` errors, which
+    /// the deserializer places where it stands; serialization errors stay unplaced):
+    /// line and column 0, and `Display` writes the message alone.
+    #[cfg_attr(not(feature = "serde"), allow(dead_code))]
+    #[cold]
+    pub(crate) fn unplaced(category: Category, message: impl Into<Cow<'static, str>>) -> Error {
+        let position = Position { offset: 0, line: 0, column: 0 };
+        Error(Box::new(Inner { category, position, message: message.into() }))
+    }
+
+    /// True for an error made by [`Error::unplaced`] and not placed since.
+    #[cfg_attr(not(feature = "serde"), allow(dead_code))]
+    #[inline]
+    pub(crate) fn is_unplaced(&self) -> bool {
+        self.0.position.line == 0
+    }
+
+    /// Places an unplaced error at byte `offset` of `input` (placed errors keep theirs).
+    #[cfg_attr(not(feature = "serde"), allow(dead_code))]
+    #[cold]
+    pub(crate) fn place(mut self, input: &[u8], offset: usize) -> Error {
+        if self.is_unplaced() {
+            self.0.position = Position::at(input, offset);
+        }
+        self
+    }
+
     /// What kind of problem this is.
     #[inline]
     pub fn classify(&self) -> Category {
@@ -56,7 +88,8 @@ impl Error {
         self.0.position.offset
     }
 
-    /// Line of the problem, from 1.
+    /// Line of the problem, from 1 (0 for an error tied to no input, e.g. one from
+    /// serialization).
     #[inline]
     pub fn line(&self) -> usize {
         self.0.position.line
@@ -89,6 +122,9 @@ impl Error {
 
 impl core::fmt::Display for Error {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        if self.0.position.line == 0 {
+            return f.write_str(&self.0.message);
+        }
         write!(f, "{} at {}", self.0.message, self.0.position)
     }
 }

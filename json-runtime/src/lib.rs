@@ -15,6 +15,7 @@
 //! | [`error`] | decoding errors: message, category, position |
 //! | [`ser`] | the encoder and its options |
 //! | [`simd`] | kernel levels and the byte-set skip kernels |
+//! | `serde_de`, `serde_ser`, `serde_value` (feature `serde`) | serde's `Deserializer` over a lexer, `Serializer` on the encoder, serde for [`Value`] |
 
 #![deny(unsafe_op_in_unsafe_fn)]
 
@@ -24,6 +25,12 @@ pub mod json;
 pub mod lex;
 pub mod position;
 pub mod ser;
+#[cfg(feature = "serde")]
+pub mod serde_de;
+#[cfg(feature = "serde")]
+pub mod serde_ser;
+#[cfg(feature = "serde")]
+pub mod serde_value;
 pub mod simd;
 pub mod skip;
 pub mod value;

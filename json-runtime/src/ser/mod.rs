@@ -7,9 +7,9 @@
 //! kernels at the active level and copied whole. With unicode not escaped, multibyte
 //! characters stay inside the run (only U+2028/U+2029 can interrupt it, when asked).
 
-mod encoder;
+pub(crate) mod encoder;
 mod escape;
-mod number;
+pub(crate) mod number;
 mod options;
 
 use std::io;

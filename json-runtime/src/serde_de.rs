@@ -1,0 +1,1300 @@
+//! A `serde::Deserializer` driven by a generated lexer: JSON straight into user types.
+//!
+//! No intermediate [`Value`](crate::Value): each `deserialize_*` call takes the next
+//! token and hands it to the visitor. Strings without escapes are borrowed from the
+//! input (`visit_borrowed_str`), escaped ones are unescaped into a scratch buffer;
+//! numbers go through the decoder's integer and Eisel-Lemire float parsing; errors
+//! come from the decoder's diagnosis of lexer errors, with the same messages and
+//! positions as [`decode`](crate::de::decode), and the same depth limit.
+//!
+//! Errors raised by visitors (a wrong type, a missing field) are placed where
+//! serde_json places them: at the last byte of the value (or key) being read, or, for
+//! an array or object of the wrong type, just before it.
+
+use core::fmt;
+
+use serde::de::{self, DeserializeSeed, Expected, Unexpected, Visitor};
+
+use crate::de::diagnose;
+use crate::de::number::{self, NumError};
+use crate::de::string::{self, Discard};
+use crate::de::{BigInt, DecodeOptions, LoneSurrogate};
+use crate::error::{Category, Error};
+use crate::json::JsonToken;
+use crate::lex::{Lexer, Token};
+
+type Tok = Token<JsonToken>;
+
+/// Decodes a `T` from `input` with lexer `L`, checking that string tokens are UTF-8
+/// (for lexers that do not promise it), and checks that nothing but whitespace follows.
+pub fn from_slice<'de, L, T>(input: &'de [u8], options: &DecodeOptions) -> Result<T, Error>
+where
+    L: Lexer<'de, Kind = JsonToken>,
+    T: de::Deserialize<'de>,
+{
+    let mut de = Deserializer::<L>::with_options(input, options);
+    let value = T::deserialize(&mut de)?;
+    de.end()?;
+    Ok(value)
+}
+
+/// As [`from_slice`], trusting the lexer's string tokens to be UTF-8.
+///
+/// # Safety
+/// `L` must only produce `String` and `EscapedString` tokens whose bytes are
+/// well-formed UTF-8, as a lexer generated from `grammar/json.lex` does.
+pub unsafe fn from_slice_trusted<'de, L, T>(input: &'de [u8], options: &DecodeOptions) -> Result<T, Error>
+where
+    L: Lexer<'de, Kind = JsonToken>,
+    T: de::Deserialize<'de>,
+{
+    // SAFETY: forwarded from our caller.
+    let mut de = unsafe { Deserializer::<L>::new_trusted(input, options) };
+    let value = T::deserialize(&mut de)?;
+    de.end()?;
+    Ok(value)
+}
+
+/// A `serde::Deserializer` over the tokens of lexer `L`. Use `&mut Deserializer` as
+/// the deserializer, then [`Deserializer::end`] to reject trailing input.
+pub struct Deserializer<'de, L> {
+    input: &'de [u8],
+    lexer: L,
+    /// A token read ahead (the first element of an array, a non-null `Option`).
+    peeked: Option<Tok>,
+    scratch: Vec<u8>,
+    options: DecodeOptions,
+    remaining_depth: usize,
+    trusted: bool,
+    /// The next string token was rejected by the lexer and repaired into `scratch`.
+    repaired: bool,
+    /// End of the last token taken: visitor errors are placed at its last byte.
+    last: usize,
+    /// The array or object just visited has consumed its closing bracket.
+    closed: bool,
+}
+
+impl<'de, L: Lexer<'de, Kind = JsonToken>> Deserializer<'de, L> {
+    /// A deserializer over `input` with the default [`DecodeOptions`], checking string
+    /// tokens' UTF-8.
+    pub fn new(input: &'de [u8]) -> Self {
+        Self::with_options(input, &DecodeOptions::new())
+    }
+
+    /// A deserializer over `input` with `options`, checking string tokens' UTF-8.
+    pub fn with_options(input: &'de [u8], options: &DecodeOptions) -> Self {
+        Deserializer {
+            input,
+            lexer: L::new(input),
+            peeked: None,
+            scratch: Vec::new(),
+            options: *options,
+            remaining_depth: options.max_depth,
+            trusted: false,
+            repaired: false,
+            last: 0,
+            closed: false,
+        }
+    }
+
+    /// A deserializer that trusts the lexer's string tokens to be UTF-8.
+    ///
+    /// # Safety
+    /// `L` must only produce `String` and `EscapedString` tokens whose bytes are
+    /// well-formed UTF-8, as a lexer generated from `grammar/json.lex` does.
+    pub unsafe fn new_trusted(input: &'de [u8], options: &DecodeOptions) -> Self {
+        let mut de = Self::with_options(input, options);
+        de.trusted = true;
+        de
+    }
+
+    /// Checks that only whitespace follows the value read.
+    pub fn end(&mut self) -> Result<(), Error> {
+        match self.next()? {
+            None => Ok(()),
+            t => Err(diagnose::expected(self.input, t, "expected the end of input after the value")),
+        }
+    }
+
+    // ---- Tokens ----
+
+    /// The next token from the lexer (not the peeked one).
+    #[inline(always)]
+    fn lex(&mut self) -> Result<Option<Tok>, Error> {
+        match self.lexer.next_token() {
+            Some(Ok(t)) => Ok(Some(t)),
+            None => Ok(None),
+            Some(Err(e)) => self.lex_error(e),
+        }
+    }
+
+    /// A string the lexer rejected: repaired into `scratch` if the options say so,
+    /// else the error.
+    #[cold]
+    #[inline(never)]
+    fn lex_error(&mut self, e: crate::lex::LexError<JsonToken>) -> Result<Option<Tok>, Error> {
+        let end = diagnose::repair_or_report(self.input, e, &self.options, &mut self.scratch)?;
+        self.lexer.set_offset(end);
+        self.repaired = true;
+        Ok(Some(Token { kind: JsonToken::EscapedString, start: e.start, end }))
+    }
+
+    /// Takes the next token.
+    #[inline(always)]
+    fn next(&mut self) -> Result<Option<Tok>, Error> {
+        let t = match self.peeked.take() {
+            Some(t) => Some(t),
+            None => self.lex()?,
+        };
+        if let Some(t) = t {
+            self.last = t.end;
+        }
+        Ok(t)
+    }
+
+    /// The next token, left for [`Self::next`] to take.
+    #[inline(always)]
+    fn peek(&mut self) -> Result<Option<Tok>, Error> {
+        if self.peeked.is_none() {
+            self.peeked = self.lex()?;
+        }
+        Ok(self.peeked)
+    }
+
+    /// Takes the token that starts a value (any token but the end of input).
+    #[inline(always)]
+    fn value_token(&mut self) -> Result<Tok, Error> {
+        match self.next()? {
+            Some(t) => Ok(t),
+            None => Err(self.eof_value()),
+        }
+    }
+
+    #[cold]
+    fn eof_value(&self) -> Error {
+        diagnose::expected(self.input, None, "expected a value")
+    }
+
+    /// Places a visitor's error at the last byte taken.
+    #[cold]
+    fn place(&self, e: Error) -> Error {
+        e.place(self.input, self.last.saturating_sub(1))
+    }
+
+    /// Places the error of a visitor that was given the scalar token `t`.
+    #[inline(always)]
+    fn placed<T>(&self, r: Result<T, Error>) -> Result<T, Error> {
+        match r {
+            Ok(v) => Ok(v),
+            Err(e) => Err(self.place(e)),
+        }
+    }
+
+    #[cold]
+    fn malformed(&self, t: Tok) -> Error {
+        Error::new(Category::Syntax, self.input, t.start.min(self.input.len()), "malformed token")
+    }
+
+    #[inline(always)]
+    fn token_bytes(&self, t: Tok) -> Result<&'de [u8], Error> {
+        match self.input.get(t.start..t.end) {
+            Some(b) => Ok(b),
+            None => Err(self.malformed(t)),
+        }
+    }
+
+    // ---- Scalars ----
+
+    /// The string token `t`, decoded: borrowed from the input when it has no escapes.
+    #[inline(always)]
+    fn str(&mut self, t: Tok) -> Result<Str<'de, '_>, Error> {
+        if self.repaired {
+            self.repaired = false;
+            return Ok(Str::Copied(self.scratch_str()));
+        }
+        let input = self.input;
+        if t.end < t.start + 2 || t.end > input.len() {
+            return Err(self.malformed(t));
+        }
+        let body = &input[t.start + 1..t.end - 1];
+        if t.kind == JsonToken::String {
+            if self.trusted {
+                // SAFETY: the creator of a trusted deserializer promised that the
+                // lexer's string tokens are UTF-8 (`new_trusted`'s contract).
+                return Ok(Str::Borrowed(unsafe { core::str::from_utf8_unchecked(body) }));
+            }
+            return match core::str::from_utf8(body) {
+                Ok(s) => Ok(Str::Borrowed(s)),
+                Err(e) => {
+                    let offset = t.start + 1 + e.valid_up_to();
+                    diagnose::bad_utf8(input, body, offset, &self.options, &mut self.scratch)?;
+                    Ok(Str::Copied(self.scratch_str()))
+                }
+            };
+        }
+        if !self.trusted {
+            if let Err(e) = core::str::from_utf8(body) {
+                let offset = t.start + 1 + e.valid_up_to();
+                diagnose::bad_utf8(input, body, offset, &self.options, &mut self.scratch)?;
+                return Ok(Str::Copied(self.scratch_str()));
+            }
+        }
+        self.scratch.clear();
+        if let Err(e) = string::unescape(body, t.start + 1, self.options.lone_surrogate, &mut self.scratch) {
+            return Err(e.into_error(input));
+        }
+        Ok(Str::Copied(self.scratch_str()))
+    }
+
+    /// The scratch buffer, which holds a decoded string.
+    #[inline(always)]
+    fn scratch_str(&self) -> &str {
+        debug_assert!(core::str::from_utf8(&self.scratch).is_ok());
+        // SAFETY: the scratch buffer holds an unescaped string body that was UTF-8
+        // before unescaping (checked by `from_utf8`, or promised by the creator of a
+        // trusted deserializer; unescaping splits it only at ASCII backslashes and
+        // appends whole `char`s), or a string rebuilt by `scan_string`/`bad_utf8`, which
+        // append only ASCII, whole well-formed sequences and whole `char`s.
+        unsafe { core::str::from_utf8_unchecked(&self.scratch) }
+    }
+
+    /// The string token `t` as bytes (its decoded UTF-8).
+    #[inline]
+    fn bytes(&mut self, t: Tok) -> Result<Bytes<'de, '_>, Error> {
+        Ok(match self.str(t)? {
+            Str::Borrowed(s) => Bytes::Borrowed(s.as_bytes()),
+            Str::Copied(s) => Bytes::Copied(s.as_bytes()),
+        })
+    }
+
+    /// The number token `t`.
+    #[inline(always)]
+    fn number(&self, t: Tok) -> Result<Num<'de>, Error> {
+        let bytes = self.token_bytes(t)?;
+        if t.kind == JsonToken::Integer {
+            match number::parse_integer(bytes) {
+                Ok(Some(n)) => {
+                    return Ok(if let Some(u) = n.as_u64() {
+                        Num::U(u)
+                    } else if let Some(i) = n.as_i64() {
+                        Num::I(i)
+                    } else {
+                        Num::F(n.as_f64())
+                    });
+                }
+                // Only digits and '-': ASCII.
+                Ok(None) if self.options.big_int == BigInt::String => {
+                    return Ok(Num::Big(core::str::from_utf8(bytes).unwrap_or_default()));
+                }
+                Ok(None) => {}
+                Err(e) => return Err(diagnose::number_error(self.input, t.start, e)),
+            }
+        }
+        match number::parse_float(bytes) {
+            Ok(f) => Ok(Num::F(f)),
+            Err(e) => Err(diagnose::number_error(self.input, t.start, e)),
+        }
+    }
+
+    /// An integer token as `i128`/`u128` (`None`: out of range).
+    fn integer128(&self, t: Tok) -> Result<Option<(bool, u128)>, Error> {
+        let bytes = self.token_bytes(t)?;
+        let (neg, digits) = match bytes.split_first() {
+            Some((b'-', rest)) => (true, rest),
+            _ => (false, bytes),
+        };
+        if digits.is_empty() {
+            return Err(diagnose::number_error(self.input, t.start, NumError::Invalid));
+        }
+        let mut n: u128 = 0;
+        for &b in digits {
+            let d = b.wrapping_sub(b'0');
+            if d > 9 {
+                return Err(diagnose::number_error(self.input, t.start, NumError::Invalid));
+            }
+            match n.checked_mul(10).and_then(|n| n.checked_add(d as u128)) {
+                Some(m) => n = m,
+                None => return Ok(None),
+            }
+        }
+        Ok(Some((neg, n)))
+    }
+
+    /// Hands a number to `visitor`.
+    #[inline(always)]
+    fn visit_number<V: Visitor<'de>>(&mut self, t: Tok, visitor: V) -> Result<V::Value, Error> {
+        let r = match self.number(t)? {
+            Num::U(u) => visitor.visit_u64(u),
+            Num::I(i) => visitor.visit_i64(i),
+            Num::F(f) => visitor.visit_f64(f),
+            Num::Big(s) => visitor.visit_borrowed_str(s),
+        };
+        match r {
+            Ok(v) => Ok(v),
+            Err(e) => Err(self.number_visit_error(t, e)),
+        }
+    }
+
+    /// A visitor rejected the number `t`; but if `t` is only the start of a malformed
+    /// number (the lexer gives back `1` of `1.` or `0` of `01`), that is the error, as
+    /// `decode` and serde_json report it.
+    #[cold]
+    fn number_visit_error(&mut self, t: Tok, e: Error) -> Error {
+        match self.malformed_number(t) {
+            Some(malformed) => malformed,
+            None => self.place(e),
+        }
+    }
+
+    /// The error of a malformed number that token `t` starts, if it does.
+    #[cold]
+    fn malformed_number(&mut self, t: Tok) -> Option<Error> {
+        if !matches!(self.input.get(t.end), Some(b'.' | b'e' | b'E' | b'0'..=b'9')) {
+            return None;
+        }
+        match self.peek() {
+            Err(e) => Some(e),
+            Ok(next @ Some(n)) if n.start == t.end && matches!(n.kind, JsonToken::Integer | JsonToken::Float) => {
+                Some(diagnose::expected(self.input, next, "expected a value"))
+            }
+            Ok(_) => None,
+        }
+    }
+
+    /// Hands a string to `visitor`.
+    #[inline(always)]
+    fn visit_str<V: Visitor<'de>>(&mut self, t: Tok, visitor: V) -> Result<V::Value, Error> {
+        let r = match self.str(t)? {
+            Str::Borrowed(s) => visitor.visit_borrowed_str(s),
+            Str::Copied(s) => visitor.visit_str(s),
+        };
+        self.placed(r)
+    }
+
+    /// The error for a value of the wrong type starting with token `t` (which has been
+    /// taken; a scalar is read whole, to name it in the message).
+    #[cold]
+    #[inline(never)]
+    fn invalid_type(&mut self, t: Tok, exp: &dyn Expected) -> Error {
+        let err = match t.kind {
+            JsonToken::Null => de::Error::invalid_type(Unexpected::Unit, exp),
+            JsonToken::True => de::Error::invalid_type(Unexpected::Bool(true), exp),
+            JsonToken::False => de::Error::invalid_type(Unexpected::Bool(false), exp),
+            JsonToken::Integer | JsonToken::Float => {
+                if let Some(malformed) = self.malformed_number(t) {
+                    return malformed;
+                }
+                match self.number(t) {
+                    Ok(n) => de::Error::invalid_type(n.unexpected(), exp),
+                    Err(e) => return e,
+                }
+            }
+            JsonToken::String | JsonToken::EscapedString => match self.str(t) {
+                Ok(s) => de::Error::invalid_type(Unexpected::Str(s.as_str()), exp),
+                Err(e) => return e,
+            },
+            // serde_json stands just before the bracket.
+            JsonToken::ArrayStart => {
+                let e: Error = de::Error::invalid_type(Unexpected::Seq, exp);
+                return e.place(self.input, t.start.saturating_sub(1));
+            }
+            JsonToken::ObjectStart => {
+                let e: Error = de::Error::invalid_type(Unexpected::Map, exp);
+                return e.place(self.input, t.start.saturating_sub(1));
+            }
+            _ => return diagnose::expected(self.input, Some(t), "expected a value"),
+        };
+        self.place(err)
+    }
+
+    // ---- Containers ----
+
+    /// Opens an array or object at `offset`, within the depth limit.
+    #[inline(always)]
+    fn enter(&mut self, offset: usize) -> Result<(), Error> {
+        if self.remaining_depth == 0 {
+            return Err(diagnose::too_deep(self.input, offset, self.options.max_depth));
+        }
+        self.remaining_depth -= 1;
+        self.closed = false;
+        Ok(())
+    }
+
+    /// After a visitor of the array or object that `close` ends: check that it ended
+    /// (the visitor may have stopped early: `[1, 2, 3]` for a pair), or place the
+    /// visitor's error after the closing bracket, as serde_json does.
+    #[inline(always)]
+    fn leave<T>(&mut self, r: Result<T, Error>, close: JsonToken) -> Result<T, Error> {
+        self.remaining_depth += 1;
+        let closed = core::mem::take(&mut self.closed);
+        match r {
+            Ok(v) => {
+                if !closed {
+                    self.close(close)?;
+                }
+                Ok(v)
+            }
+            Err(e) => Err(self.place_container_error(e, closed, close)),
+        }
+    }
+
+    #[cold]
+    fn place_container_error(&mut self, e: Error, closed: bool, close: JsonToken) -> Error {
+        if !e.is_unplaced() {
+            return e;
+        }
+        if !closed && matches!(self.peek(), Ok(Some(t)) if t.kind == close) {
+            let _ = self.next();
+        }
+        self.place(e)
+    }
+
+    /// The visitor took fewer elements or members than there are: the closing
+    /// bracket must come next.
+    #[cold]
+    fn close(&mut self, close: JsonToken) -> Result<(), Error> {
+        let (what, name) = match close {
+            JsonToken::ArrayEnd => ("expected ',' or ']' after an array element", "']'"),
+            _ => ("expected ',' or '}' after an object member", "'}'"),
+        };
+        match self.next()? {
+            Some(t) if t.kind == close => Ok(()),
+            Some(t) if t.kind == JsonToken::Comma => {
+                let next = self.next()?;
+                Err(match next {
+                    Some(n) => Error::new(
+                        Category::Syntax,
+                        self.input,
+                        n.start,
+                        format!("expected {name}: the type takes no more elements or members"),
+                    ),
+                    None => diagnose::expected(self.input, None, what),
+                })
+            }
+            t => Err(diagnose::expected(self.input, t, what)),
+        }
+    }
+
+    /// Skips the value that starts with token `t`, checking it as `validate` would.
+    fn skip(&mut self, t: Tok) -> Result<(), Error> {
+        // One bit per open container: set for an object.
+        let mut stack = BitStack::default();
+        let mut t = t;
+        'value: loop {
+            match t.kind {
+                JsonToken::ArrayStart => {
+                    self.enter(t.start)?;
+                    let next = self.next()?;
+                    if matches!(next, Some(Tok { kind: JsonToken::ArrayEnd, .. })) {
+                        self.remaining_depth += 1;
+                    } else {
+                        stack.push(false);
+                        t = match next {
+                            Some(n) => n,
+                            None => return Err(self.eof_value()),
+                        };
+                        continue 'value;
+                    }
+                }
+                JsonToken::ObjectStart => {
+                    self.enter(t.start)?;
+                    let next = self.next()?;
+                    if matches!(next, Some(Tok { kind: JsonToken::ObjectEnd, .. })) {
+                        self.remaining_depth += 1;
+                    } else {
+                        stack.push(true);
+                        self.skip_key(next, "expected a string key or '}' after '{'")?;
+                        t = self.value_token()?;
+                        continue 'value;
+                    }
+                }
+                _ => self.check_scalar(t)?,
+            }
+            // A value is complete: close containers until one goes on.
+            loop {
+                let Some(object) = stack.top() else {
+                    return Ok(());
+                };
+                let next = self.next()?;
+                let kind = next.map(|t| t.kind);
+                if object {
+                    match kind {
+                        Some(JsonToken::Comma) => {
+                            let key = self.next()?;
+                            self.skip_key(key, "expected a string key after ','")?;
+                            t = self.value_token()?;
+                            continue 'value;
+                        }
+                        Some(JsonToken::ObjectEnd) => {}
+                        _ => {
+                            return Err(diagnose::expected(
+                                self.input,
+                                next,
+                                "expected ',' or '}' after an object member",
+                            ))
+                        }
+                    }
+                } else {
+                    match kind {
+                        Some(JsonToken::Comma) => {
+                            t = self.value_token()?;
+                            continue 'value;
+                        }
+                        Some(JsonToken::ArrayEnd) => {}
+                        _ => {
+                            return Err(diagnose::expected(
+                                self.input,
+                                next,
+                                "expected ',' or ']' after an array element",
+                            ))
+                        }
+                    }
+                }
+                stack.pop();
+                self.remaining_depth += 1;
+            }
+        }
+    }
+
+    /// `tok` must be a key, followed by a colon (skipped).
+    #[inline]
+    fn skip_key(&mut self, tok: Option<Tok>, expected: &'static str) -> Result<(), Error> {
+        match tok {
+            Some(t) if matches!(t.kind, JsonToken::String | JsonToken::EscapedString) => self.check_scalar(t)?,
+            _ => return Err(diagnose::expected(self.input, tok, expected)),
+        }
+        self.colon()
+    }
+
+    #[inline(always)]
+    fn colon(&mut self) -> Result<(), Error> {
+        match self.next()? {
+            Some(Tok { kind: JsonToken::Colon, .. }) => Ok(()),
+            next => Err(diagnose::expected(self.input, next, "expected ':' after an object key")),
+        }
+    }
+
+    /// Checks a scalar token as the validator does, without building it.
+    #[inline]
+    fn check_scalar(&mut self, t: Tok) -> Result<(), Error> {
+        match t.kind {
+            JsonToken::Null | JsonToken::True | JsonToken::False => Ok(()),
+            JsonToken::Integer => {
+                let bytes = self.token_bytes(t)?;
+                if self.trusted && bytes.len() <= 300 {
+                    return Ok(()); // an integer of 300 digits is still a finite f64
+                }
+                self.number(t).map(drop)
+            }
+            JsonToken::Float => {
+                let bytes = self.token_bytes(t)?;
+                if self.trusted && number::surely_in_range(bytes) {
+                    return Ok(());
+                }
+                self.number(t).map(drop)
+            }
+            JsonToken::String => {
+                if self.repaired || !self.trusted {
+                    self.str(t)?;
+                }
+                Ok(())
+            }
+            JsonToken::EscapedString => {
+                if self.repaired || !self.trusted {
+                    self.str(t)?;
+                    return Ok(());
+                }
+                if self.options.lone_surrogate == LoneSurrogate::Substitute {
+                    return Ok(()); // nothing in it can be wrong
+                }
+                let body = match self.input.get(t.start + 1..t.end.saturating_sub(1)) {
+                    Some(b) if t.end >= t.start + 2 => b,
+                    _ => return Err(self.malformed(t)),
+                };
+                string::unescape(body, t.start + 1, LoneSurrogate::Error, &mut Discard)
+                    .map_err(|e| e.into_error(self.input))
+            }
+            _ => Err(diagnose::expected(self.input, Some(t), "expected a value")),
+        }
+    }
+}
+
+#[inline(always)]
+fn is_string(t: Tok) -> bool {
+    matches!(t.kind, JsonToken::String | JsonToken::EscapedString)
+}
+
+/// A decoded string: borrowed from the input, or in the scratch buffer.
+enum Str<'de, 's> {
+    Borrowed(&'de str),
+    Copied(&'s str),
+}
+
+impl Str<'_, '_> {
+    fn as_str(&self) -> &str {
+        match self {
+            Str::Borrowed(s) => s,
+            Str::Copied(s) => s,
+        }
+    }
+}
+
+enum Bytes<'de, 's> {
+    Borrowed(&'de [u8]),
+    Copied(&'s [u8]),
+}
+
+/// A number token's value.
+#[derive(Clone, Copy)]
+enum Num<'de> {
+    U(u64),
+    I(i64),
+    F(f64),
+    /// An integer beyond 64 bits under `BigInt::String`: its digits.
+    Big(&'de str),
+}
+
+impl<'de> Num<'de> {
+    fn unexpected(self) -> Unexpected<'de> {
+        match self {
+            Num::U(u) => Unexpected::Unsigned(u),
+            Num::I(i) => Unexpected::Signed(i),
+            Num::F(f) => Unexpected::Float(f),
+            Num::Big(s) => Unexpected::Str(s),
+        }
+    }
+}
+
+/// One bit per open container, 64 levels without allocating.
+#[derive(Default)]
+struct BitStack {
+    bits: u64,
+    more: Vec<u64>,
+    len: usize,
+}
+
+impl BitStack {
+    #[inline(always)]
+    fn push(&mut self, bit: bool) {
+        let i = self.len % 64;
+        if i == 0 && self.len > 0 {
+            self.more.push(self.bits);
+            self.bits = 0;
+        }
+        self.bits = (self.bits & !(1 << i)) | (bit as u64) << i;
+        self.len += 1;
+    }
+
+    #[inline(always)]
+    fn top(&self) -> Option<bool> {
+        let i = self.len.checked_sub(1)? % 64;
+        Some(self.bits >> i & 1 != 0)
+    }
+
+    #[inline(always)]
+    fn pop(&mut self) {
+        if self.len == 0 {
+            return;
+        }
+        self.len -= 1;
+        if self.len.is_multiple_of(64) && self.len > 0 {
+            self.bits = self.more.pop().unwrap_or(0);
+        }
+    }
+}
+
+// ---- serde's traits ----
+
+impl de::Error for Error {
+    #[cold]
+    fn custom<T: fmt::Display>(msg: T) -> Self {
+        Error::unplaced(Category::Data, msg.to_string())
+    }
+
+    #[cold]
+    fn invalid_type(unexp: Unexpected, exp: &dyn Expected) -> Self {
+        de::Error::custom(format_args!("invalid type: {}, expected {}", JsonUnexpected(unexp), exp))
+    }
+
+    #[cold]
+    fn invalid_value(unexp: Unexpected, exp: &dyn Expected) -> Self {
+        de::Error::custom(format_args!("invalid value: {}, expected {}", JsonUnexpected(unexp), exp))
+    }
+}
+
+/// serde's `Unexpected` as serde_json words it: `null` for unit, floats in their
+/// shortest round-trip form.
+struct JsonUnexpected<'a>(Unexpected<'a>);
+
+impl fmt::Display for JsonUnexpected<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Unexpected::Unit => f.write_str("null"),
+            Unexpected::Float(v) => write!(f, "floating point `{}`", zmij::Buffer::new().format(v)),
+            u => fmt::Display::fmt(&u, f),
+        }
+    }
+}
+
+macro_rules! deserialize_number {
+    ($($method:ident)*) => {$(
+        #[inline]
+        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+            let t = self.value_token()?;
+            match t.kind {
+                JsonToken::Integer | JsonToken::Float => self.visit_number(t, visitor),
+                _ => Err(self.invalid_type(t, &visitor)),
+            }
+        }
+    )*};
+}
+
+impl<'de, L: Lexer<'de, Kind = JsonToken>> de::Deserializer<'de> for &mut Deserializer<'de, L> {
+    type Error = Error;
+
+    #[inline]
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        let t = self.value_token()?;
+        match t.kind {
+            JsonToken::Null => self.placed(visitor.visit_unit()),
+            JsonToken::True => self.placed(visitor.visit_bool(true)),
+            JsonToken::False => self.placed(visitor.visit_bool(false)),
+            JsonToken::Integer | JsonToken::Float => self.visit_number(t, visitor),
+            JsonToken::String | JsonToken::EscapedString => self.visit_str(t, visitor),
+            JsonToken::ArrayStart => {
+                self.enter(t.start)?;
+                let r = visitor.visit_seq(SeqAccess { de: self, first: true });
+                self.leave(r, JsonToken::ArrayEnd)
+            }
+            JsonToken::ObjectStart => {
+                self.enter(t.start)?;
+                let r = visitor.visit_map(MapAccess { de: self, first: true });
+                self.leave(r, JsonToken::ObjectEnd)
+            }
+            _ => Err(diagnose::expected(self.input, Some(t), "expected a value")),
+        }
+    }
+
+    #[inline]
+    fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        let t = self.value_token()?;
+        match t.kind {
+            JsonToken::True => self.placed(visitor.visit_bool(true)),
+            JsonToken::False => self.placed(visitor.visit_bool(false)),
+            _ => Err(self.invalid_type(t, &visitor)),
+        }
+    }
+
+    deserialize_number! {
+        deserialize_i8 deserialize_i16 deserialize_i32 deserialize_i64
+        deserialize_u8 deserialize_u16 deserialize_u32 deserialize_u64
+        deserialize_f32 deserialize_f64
+    }
+
+    fn deserialize_i128<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        let t = self.value_token()?;
+        if t.kind != JsonToken::Integer {
+            return Err(self.invalid_type(t, &visitor));
+        }
+        let r = match self.integer128(t)? {
+            Some((false, n)) if n <= i128::MAX as u128 => visitor.visit_i128(n as i128),
+            Some((true, n)) if n <= i128::MAX as u128 + 1 => visitor.visit_i128((n as i128).wrapping_neg()),
+            _ => return Err(diagnose::number_error(self.input, t.start, NumError::OutOfRange)),
+        };
+        self.placed(r)
+    }
+
+    fn deserialize_u128<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        let t = self.value_token()?;
+        if t.kind != JsonToken::Integer {
+            return Err(self.invalid_type(t, &visitor));
+        }
+        let r = match self.integer128(t)? {
+            Some((false, n)) => visitor.visit_u128(n),
+            Some((true, 0)) => visitor.visit_u128(0),
+            Some((true, n)) if n <= i128::MAX as u128 + 1 => visitor.visit_i128((n as i128).wrapping_neg()),
+            _ => return Err(diagnose::number_error(self.input, t.start, NumError::OutOfRange)),
+        };
+        self.placed(r)
+    }
+
+    #[inline]
+    fn deserialize_char<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        self.deserialize_str(visitor)
+    }
+
+    #[inline]
+    fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        let t = self.value_token()?;
+        match t.kind {
+            JsonToken::String | JsonToken::EscapedString => self.visit_str(t, visitor),
+            _ => Err(self.invalid_type(t, &visitor)),
+        }
+    }
+
+    #[inline]
+    fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        self.deserialize_str(visitor)
+    }
+
+    fn deserialize_bytes<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        let t = self.value_token()?;
+        match t.kind {
+            JsonToken::String | JsonToken::EscapedString => {
+                let r = match self.bytes(t)? {
+                    Bytes::Borrowed(b) => visitor.visit_borrowed_bytes(b),
+                    Bytes::Copied(b) => visitor.visit_bytes(b),
+                };
+                self.placed(r)
+            }
+            JsonToken::ArrayStart => {
+                self.enter(t.start)?;
+                let r = visitor.visit_seq(SeqAccess { de: self, first: true });
+                self.leave(r, JsonToken::ArrayEnd)
+            }
+            _ => Err(self.invalid_type(t, &visitor)),
+        }
+    }
+
+    fn deserialize_byte_buf<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        self.deserialize_bytes(visitor)
+    }
+
+    #[inline]
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.peek()? {
+            Some(t) if t.kind == JsonToken::Null => {
+                self.next()?;
+                self.placed(visitor.visit_none())
+            }
+            Some(_) => visitor.visit_some(self),
+            None => Err(self.eof_value()),
+        }
+    }
+
+    fn deserialize_unit<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        let t = self.value_token()?;
+        match t.kind {
+            JsonToken::Null => self.placed(visitor.visit_unit()),
+            _ => Err(self.invalid_type(t, &visitor)),
+        }
+    }
+
+    fn deserialize_unit_struct<V: Visitor<'de>>(self, _name: &'static str, visitor: V) -> Result<V::Value, Error> {
+        self.deserialize_unit(visitor)
+    }
+
+    #[inline]
+    fn deserialize_newtype_struct<V: Visitor<'de>>(self, _name: &'static str, visitor: V) -> Result<V::Value, Error> {
+        visitor.visit_newtype_struct(self)
+    }
+
+    #[inline]
+    fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        let t = self.value_token()?;
+        match t.kind {
+            JsonToken::ArrayStart => {
+                self.enter(t.start)?;
+                let r = visitor.visit_seq(SeqAccess { de: self, first: true });
+                self.leave(r, JsonToken::ArrayEnd)
+            }
+            _ => Err(self.invalid_type(t, &visitor)),
+        }
+    }
+
+    fn deserialize_tuple<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value, Error> {
+        self.deserialize_seq(visitor)
+    }
+
+    fn deserialize_tuple_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _len: usize,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        self.deserialize_seq(visitor)
+    }
+
+    #[inline]
+    fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        let t = self.value_token()?;
+        match t.kind {
+            JsonToken::ObjectStart => {
+                self.enter(t.start)?;
+                let r = visitor.visit_map(MapAccess { de: self, first: true });
+                self.leave(r, JsonToken::ObjectEnd)
+            }
+            _ => Err(self.invalid_type(t, &visitor)),
+        }
+    }
+
+    #[inline]
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        let t = self.value_token()?;
+        match t.kind {
+            JsonToken::ObjectStart => {
+                self.enter(t.start)?;
+                let r = visitor.visit_map(MapAccess { de: self, first: true });
+                self.leave(r, JsonToken::ObjectEnd)
+            }
+            JsonToken::ArrayStart => {
+                self.enter(t.start)?;
+                let r = visitor.visit_seq(SeqAccess { de: self, first: true });
+                self.leave(r, JsonToken::ArrayEnd)
+            }
+            _ => Err(self.invalid_type(t, &visitor)),
+        }
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        let t = self.value_token()?;
+        match t.kind {
+            JsonToken::ObjectStart => {
+                self.enter(t.start)?;
+                let r = visitor.visit_enum(VariantAccess { de: self });
+                self.remaining_depth += 1;
+                match r {
+                    Ok(v) => match self.next()? {
+                        Some(t) if t.kind == JsonToken::ObjectEnd => Ok(v),
+                        next => Err(diagnose::expected(
+                            self.input,
+                            next,
+                            "expected '}' after the variant's value (an enum's object has one member)",
+                        )),
+                    },
+                    Err(e) => Err(self.place(e)),
+                }
+            }
+            JsonToken::String | JsonToken::EscapedString => {
+                let r = visitor.visit_enum(UnitVariantAccess { de: self, key: t });
+                self.placed(r)
+            }
+            _ => Err(diagnose::expected(self.input, Some(t), "expected a string or an object (an enum)")),
+        }
+    }
+
+    #[inline]
+    fn deserialize_identifier<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        self.deserialize_str(visitor)
+    }
+
+    #[inline]
+    fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        let t = self.value_token()?;
+        self.skip(t)?;
+        visitor.visit_unit()
+    }
+}
+
+/// The elements of an array.
+struct SeqAccess<'a, 'de, L> {
+    de: &'a mut Deserializer<'de, L>,
+    first: bool,
+}
+
+impl<'de, L: Lexer<'de, Kind = JsonToken>> de::SeqAccess<'de> for SeqAccess<'_, 'de, L> {
+    type Error = Error;
+
+    #[inline]
+    fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>, Error> {
+        let de = &mut *self.de;
+        if de.closed {
+            return Ok(None);
+        }
+        let t = de.next()?;
+        if self.first {
+            self.first = false;
+            match t {
+                Some(t) if t.kind == JsonToken::ArrayEnd => {
+                    de.closed = true;
+                    return Ok(None);
+                }
+                // The element's first token: its deserializer takes it.
+                Some(t) => de.peeked = Some(t),
+                None => return Err(de.eof_value()),
+            }
+        } else {
+            match t.map(|t| t.kind) {
+                Some(JsonToken::Comma) => {}
+                Some(JsonToken::ArrayEnd) => {
+                    de.closed = true;
+                    return Ok(None);
+                }
+                _ => return Err(diagnose::expected(de.input, t, "expected ',' or ']' after an array element")),
+            }
+        }
+        seed.deserialize(&mut *self.de).map(Some)
+    }
+}
+
+/// The members of an object.
+struct MapAccess<'a, 'de, L> {
+    de: &'a mut Deserializer<'de, L>,
+    first: bool,
+}
+
+impl<'de, L: Lexer<'de, Kind = JsonToken>> de::MapAccess<'de> for MapAccess<'_, 'de, L> {
+    type Error = Error;
+
+    #[inline]
+    fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, Error> {
+        let de = &mut *self.de;
+        if de.closed {
+            return Ok(None);
+        }
+        let t = de.next()?;
+        let key = if self.first {
+            self.first = false;
+            match t {
+                Some(k) if is_string(k) => k,
+                Some(Tok { kind: JsonToken::ObjectEnd, .. }) => {
+                    de.closed = true;
+                    return Ok(None);
+                }
+                _ => return Err(diagnose::expected(de.input, t, "expected a string key or '}' after '{'")),
+            }
+        } else {
+            match t.map(|t| t.kind) {
+                Some(JsonToken::Comma) => match de.next()? {
+                    Some(k) if is_string(k) => k,
+                    k => return Err(diagnose::expected(de.input, k, "expected a string key after ','")),
+                },
+                Some(JsonToken::ObjectEnd) => {
+                    de.closed = true;
+                    return Ok(None);
+                }
+                _ => return Err(diagnose::expected(de.input, t, "expected ',' or '}' after an object member")),
+            }
+        };
+        seed.deserialize(MapKey { de: self.de, key }).map(Some)
+    }
+
+    #[inline]
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
+        self.de.colon()?;
+        seed.deserialize(&mut *self.de)
+    }
+}
+
+/// An object key (or an enum's variant name): a string token, read as what the
+/// visitor asks for; numbers and booleans in quotes for maps with such keys, as
+/// serde_json reads them.
+struct MapKey<'a, 'de, L> {
+    de: &'a mut Deserializer<'de, L>,
+    key: Tok,
+}
+
+impl<'de, L: Lexer<'de, Kind = JsonToken>> MapKey<'_, 'de, L> {
+    /// The key's body as one number token (`"12"`, `"-1.5"`), or the error (as
+    /// serde_json: the body must start with the number and end with it).
+    fn number_token(&self) -> Result<Tok, Error> {
+        let t = self.key;
+        let input = self.de.input;
+        let not_a_number =
+            || Error::new(Category::Syntax, input, t.start, "invalid value: expected key to be a number in quotes");
+        if self.de.repaired || t.end < t.start + 2 || t.end > input.len() {
+            return Err(not_a_number());
+        }
+        let (start, end) = (t.start + 1, t.end - 1);
+        if !matches!(input[start], b'0'..=b'9' | b'-') {
+            return Err(not_a_number());
+        }
+        // The body, lexed with the same lexer: a number, then the closing quote.
+        let mut lexer = L::new(input);
+        lexer.set_offset(start);
+        match lexer.next_token() {
+            Some(Ok(n)) if n.start == start && matches!(n.kind, JsonToken::Integer | JsonToken::Float) => {
+                if n.end == end {
+                    return Ok(n);
+                }
+                match lexer.next_token() {
+                    // `"1.x"`: the lexer gave back `1`; say what is wrong with the number.
+                    Some(Err(e)) if e.start == n.end => Err(diagnose::lex_error(input, e)),
+                    _ => Err(Error::new(Category::Syntax, input, n.end, "expected `\"` after the number in a key")),
+                }
+            }
+            Some(Err(e)) => Err(diagnose::lex_error(input, e)),
+            _ => Err(not_a_number()),
+        }
+    }
+}
+
+macro_rules! deserialize_numeric_key {
+    ($($method:ident)*) => {$(
+        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+            let n = self.number_token()?;
+            // A rejected number is placed on its last digit, before the closing quote.
+            self.de.last = n.end;
+            let r = self.de.visit_number(n, visitor);
+            self.de.last = self.key.end;
+            r
+        }
+    )*};
+}
+
+impl<'de, L: Lexer<'de, Kind = JsonToken>> de::Deserializer<'de> for MapKey<'_, 'de, L> {
+    type Error = Error;
+
+    #[inline]
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        self.de.visit_str(self.key, visitor)
+    }
+
+    deserialize_numeric_key! {
+        deserialize_i8 deserialize_i16 deserialize_i32 deserialize_i64
+        deserialize_u8 deserialize_u16 deserialize_u32 deserialize_u64
+        deserialize_f32 deserialize_f64
+    }
+
+    fn deserialize_i128<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        let n = self.number_token()?;
+        self.de.peeked = Some(n);
+        self.de.deserialize_i128(visitor)
+    }
+
+    fn deserialize_u128<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        let n = self.number_token()?;
+        self.de.peeked = Some(n);
+        self.de.deserialize_u128(visitor)
+    }
+
+    fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        let r = match self.de.str(self.key)? {
+            Str::Borrowed("true") | Str::Copied("true") => visitor.visit_bool(true),
+            Str::Borrowed("false") | Str::Copied("false") => visitor.visit_bool(false),
+            s => Err(de::Error::invalid_type(Unexpected::Str(s.as_str()), &visitor)),
+        };
+        self.de.placed(r)
+    }
+
+    #[inline]
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        // Keys are never null.
+        visitor.visit_some(self)
+    }
+
+    #[inline]
+    fn deserialize_newtype_struct<V: Visitor<'de>>(self, _name: &'static str, visitor: V) -> Result<V::Value, Error> {
+        visitor.visit_newtype_struct(self)
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        let r = visitor.visit_enum(UnitVariantAccess { de: &mut *self.de, key: self.key });
+        self.de.placed(r)
+    }
+
+    fn deserialize_bytes<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        let r = match self.de.bytes(self.key)? {
+            Bytes::Borrowed(b) => visitor.visit_borrowed_bytes(b),
+            Bytes::Copied(b) => visitor.visit_bytes(b),
+        };
+        self.de.placed(r)
+    }
+
+    fn deserialize_byte_buf<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        self.deserialize_bytes(visitor)
+    }
+
+    serde::forward_to_deserialize_any! {
+        char str string unit unit_struct seq tuple tuple_struct map struct
+        identifier ignored_any
+    }
+}
+
+/// An enum written as an object of one member: `{"Variant": value}`.
+struct VariantAccess<'a, 'de, L> {
+    de: &'a mut Deserializer<'de, L>,
+}
+
+impl<'de, 'a, L: Lexer<'de, Kind = JsonToken>> de::EnumAccess<'de> for VariantAccess<'a, 'de, L> {
+    type Error = Error;
+    type Variant = Self;
+
+    fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self), Error> {
+        let t = self.de.next()?;
+        let key = match t {
+            Some(key) if matches!(key.kind, JsonToken::String | JsonToken::EscapedString) => key,
+            _ => {
+                return Err(diagnose::expected(
+                    self.de.input,
+                    t,
+                    "expected a string key (the variant's name) after '{'",
+                ))
+            }
+        };
+        let v = seed.deserialize(MapKey { de: &mut *self.de, key })?;
+        self.de.colon()?;
+        Ok((v, self))
+    }
+}
+
+impl<'de, L: Lexer<'de, Kind = JsonToken>> de::VariantAccess<'de> for VariantAccess<'_, 'de, L> {
+    type Error = Error;
+
+    fn unit_variant(self) -> Result<(), Error> {
+        de::Deserialize::deserialize(self.de)
+    }
+
+    fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value, Error> {
+        seed.deserialize(self.de)
+    }
+
+    fn tuple_variant<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value, Error> {
+        de::Deserializer::deserialize_seq(self.de, visitor)
+    }
+
+    fn struct_variant<V: Visitor<'de>>(self, fields: &'static [&'static str], visitor: V) -> Result<V::Value, Error> {
+        de::Deserializer::deserialize_struct(self.de, "", fields, visitor)
+    }
+}
+
+/// An enum written as a string: a unit variant.
+struct UnitVariantAccess<'a, 'de, L> {
+    de: &'a mut Deserializer<'de, L>,
+    key: Tok,
+}
+
+impl<'de, 'a, L: Lexer<'de, Kind = JsonToken>> de::EnumAccess<'de> for UnitVariantAccess<'a, 'de, L> {
+    type Error = Error;
+    type Variant = Self;
+
+    fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self), Error> {
+        let v = seed.deserialize(MapKey { de: &mut *self.de, key: self.key })?;
+        Ok((v, self))
+    }
+}
+
+impl<'de, L: Lexer<'de, Kind = JsonToken>> de::VariantAccess<'de> for UnitVariantAccess<'_, 'de, L> {
+    type Error = Error;
+
+    fn unit_variant(self) -> Result<(), Error> {
+        Ok(())
+    }
+
+    fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, _seed: T) -> Result<T::Value, Error> {
+        Err(de::Error::invalid_type(Unexpected::UnitVariant, &"newtype variant"))
+    }
+
+    fn tuple_variant<V: Visitor<'de>>(self, _len: usize, _visitor: V) -> Result<V::Value, Error> {
+        Err(de::Error::invalid_type(Unexpected::UnitVariant, &"tuple variant"))
+    }
+
+    fn struct_variant<V: Visitor<'de>>(self, _fields: &'static [&'static str], _visitor: V) -> Result<V::Value, Error> {
+        Err(de::Error::invalid_type(Unexpected::UnitVariant, &"struct variant"))
+    }
+}

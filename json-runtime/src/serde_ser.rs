@@ -1,0 +1,633 @@
+//! A `serde::Serializer` on the table-driven encoder: user types to JSON.
+//!
+//! Strings go through the encoder's escape tables and skip kernels, numbers through
+//! its formatting, so that the output is the encoder's for the same value: under the
+//! default [`EncodeOptions`], byte for byte what `serde_json::to_vec` writes (NaN and
+//! infinities as `null`, map keys that are numbers or booleans in quotes).
+
+use core::fmt;
+use std::io;
+
+use serde::ser::{self, Impossible, Serialize};
+
+use crate::error::{Category, Error};
+use crate::ser::encoder::Encoder;
+use crate::ser::number::{write_number, write_php_float};
+use crate::ser::{EncodeOptions, NumberFormat};
+use crate::value::Number;
+
+/// `value` as JSON bytes under `opts`.
+pub fn to_vec_with<T: ?Sized + Serialize>(value: &T, opts: &EncodeOptions) -> Result<Vec<u8>, Error> {
+    let mut ser = Serializer::new(Vec::with_capacity(128), opts);
+    value.serialize(&mut ser)?;
+    Ok(ser.into_inner())
+}
+
+/// `value` as a JSON string under `opts`.
+pub fn to_string_with<T: ?Sized + Serialize>(value: &T, opts: &EncodeOptions) -> Result<String, Error> {
+    let bytes = to_vec_with(value, opts)?;
+    debug_assert!(core::str::from_utf8(&bytes).is_ok());
+    // SAFETY: the serializer writes only ASCII (punctuation, numbers, escapes) and
+    // strings through the encoder, which copies whole UTF-8 sequences from `&str`s.
+    Ok(unsafe { String::from_utf8_unchecked(bytes) })
+}
+
+/// Writes `value` as JSON under `opts` to `writer` (encoded in memory, then written at
+/// once, as [`encode_to_writer_with`](crate::ser::encode_to_writer_with) does).
+pub fn to_writer_with<W: io::Write, T: ?Sized + Serialize>(
+    mut writer: W,
+    value: &T,
+    opts: &EncodeOptions,
+) -> Result<(), Error> {
+    let bytes = to_vec_with(value, opts)?;
+    writer.write_all(&bytes).map_err(io_error)
+}
+
+/// An I/O error as an [`Error`] of category `Io`.
+#[cold]
+pub fn io_error(e: io::Error) -> Error {
+    Error::unplaced(Category::Io, e.to_string())
+}
+
+/// A `serde::Serializer` writing JSON into a `Vec<u8>` under [`EncodeOptions`].
+pub struct Serializer<'o> {
+    enc: Encoder<'o>,
+    opts: &'o EncodeOptions,
+    /// Open arrays and objects (for the indent of pretty output).
+    depth: usize,
+}
+
+impl<'o> Serializer<'o> {
+    /// A serializer appending to `out`.
+    pub fn new(out: Vec<u8>, opts: &'o EncodeOptions) -> Self {
+        Serializer { enc: Encoder::new(out, opts), opts, depth: 0 }
+    }
+
+    /// The bytes written.
+    pub fn into_inner(self) -> Vec<u8> {
+        self.enc.out
+    }
+
+    #[inline(always)]
+    fn out(&mut self) -> &mut Vec<u8> {
+        &mut self.enc.out
+    }
+
+    #[inline]
+    fn write_f64(&mut self, v: f64) {
+        if !v.is_finite() {
+            return self.out().extend_from_slice(b"null");
+        }
+        let (format, zero_fraction) = (self.opts.number_format, self.opts.preserve_zero_fraction);
+        write_number(self.out(), &Number::from_finite_f64(v), format, zero_fraction);
+    }
+
+    #[inline]
+    fn write_f32(&mut self, v: f32) {
+        if !v.is_finite() {
+            return self.out().extend_from_slice(b"null");
+        }
+        let zero_fraction = self.opts.preserve_zero_fraction;
+        let mut buf = zmij::Buffer::new();
+        let s = buf.format_finite(v).as_bytes();
+        match self.opts.number_format {
+            NumberFormat::Serde => match s.strip_suffix(b".0") {
+                Some(int) if !zero_fraction => self.enc.out.extend_from_slice(int),
+                _ => self.enc.out.extend_from_slice(s),
+            },
+            // The f32's shortest digits, read as the f64 they name (the same digits).
+            NumberFormat::Php => {
+                let f = crate::de::number::parse_float(s).unwrap_or(v as f64);
+                write_php_float(&mut self.enc.out, f, zero_fraction);
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn int(&mut self, v: impl itoa::Integer) {
+        self.enc.out.extend_from_slice(itoa::Buffer::new().format(v).as_bytes());
+    }
+
+    /// A line break and the indent of the current depth, when pretty printing.
+    #[inline(always)]
+    fn newline(&mut self) {
+        if let Some(indent) = self.opts.indent {
+            let n = self.depth * indent;
+            let out = &mut self.enc.out;
+            out.push(b'\n');
+            out.resize(out.len() + n, b' ');
+        }
+    }
+
+    #[inline(always)]
+    fn open(&mut self, bracket: u8) {
+        self.enc.out.push(bracket);
+        self.depth += 1;
+    }
+
+    /// Closes an array or object; `empty` ones stay `[]`/`{}` in pretty output.
+    #[inline(always)]
+    fn close(&mut self, bracket: u8, empty: bool) {
+        self.depth -= 1;
+        if !empty {
+            self.newline();
+        }
+        self.enc.out.push(bracket);
+    }
+
+    /// Before an element or a key: the comma and the line break.
+    #[inline(always)]
+    fn item(&mut self, first: bool) {
+        if !first {
+            self.enc.out.push(b',');
+        }
+        self.newline();
+    }
+
+    /// Between a key and its value.
+    #[inline(always)]
+    fn colon(&mut self) {
+        if self.opts.indent.is_some() {
+            self.enc.out.extend_from_slice(b": ");
+        } else {
+            self.enc.out.push(b':');
+        }
+    }
+
+    /// `{"variant":` (an enum's object form) opened.
+    #[inline]
+    fn variant_key(&mut self, variant: &str) {
+        self.open(b'{');
+        self.newline();
+        self.enc.string(variant);
+        self.colon();
+    }
+}
+
+impl ser::Error for Error {
+    #[cold]
+    fn custom<T: fmt::Display>(msg: T) -> Self {
+        Error::unplaced(Category::Data, msg.to_string())
+    }
+}
+
+impl<'a, 'o> ser::Serializer for &'a mut Serializer<'o> {
+    type Ok = ();
+    type Error = Error;
+    type SerializeSeq = Compound<'a, 'o>;
+    type SerializeTuple = Compound<'a, 'o>;
+    type SerializeTupleStruct = Compound<'a, 'o>;
+    type SerializeTupleVariant = Compound<'a, 'o>;
+    type SerializeMap = Compound<'a, 'o>;
+    type SerializeStruct = Compound<'a, 'o>;
+    type SerializeStructVariant = Compound<'a, 'o>;
+
+    #[inline]
+    fn serialize_bool(self, v: bool) -> Result<(), Error> {
+        self.out().extend_from_slice(if v { b"true" } else { b"false" });
+        Ok(())
+    }
+    #[inline]
+    fn serialize_i8(self, v: i8) -> Result<(), Error> {
+        self.int(v);
+        Ok(())
+    }
+    #[inline]
+    fn serialize_i16(self, v: i16) -> Result<(), Error> {
+        self.int(v);
+        Ok(())
+    }
+    #[inline]
+    fn serialize_i32(self, v: i32) -> Result<(), Error> {
+        self.int(v);
+        Ok(())
+    }
+    #[inline]
+    fn serialize_i64(self, v: i64) -> Result<(), Error> {
+        self.int(v);
+        Ok(())
+    }
+    #[inline]
+    fn serialize_i128(self, v: i128) -> Result<(), Error> {
+        self.int(v);
+        Ok(())
+    }
+    #[inline]
+    fn serialize_u8(self, v: u8) -> Result<(), Error> {
+        self.int(v);
+        Ok(())
+    }
+    #[inline]
+    fn serialize_u16(self, v: u16) -> Result<(), Error> {
+        self.int(v);
+        Ok(())
+    }
+    #[inline]
+    fn serialize_u32(self, v: u32) -> Result<(), Error> {
+        self.int(v);
+        Ok(())
+    }
+    #[inline]
+    fn serialize_u64(self, v: u64) -> Result<(), Error> {
+        if self.opts.number_format == NumberFormat::Php && v > i64::MAX as u64 {
+            self.write_f64(v as f64);
+        } else {
+            self.int(v);
+        }
+        Ok(())
+    }
+    #[inline]
+    fn serialize_u128(self, v: u128) -> Result<(), Error> {
+        self.int(v);
+        Ok(())
+    }
+    #[inline]
+    fn serialize_f32(self, v: f32) -> Result<(), Error> {
+        self.write_f32(v);
+        Ok(())
+    }
+    #[inline]
+    fn serialize_f64(self, v: f64) -> Result<(), Error> {
+        self.write_f64(v);
+        Ok(())
+    }
+    #[inline]
+    fn serialize_char(self, v: char) -> Result<(), Error> {
+        self.enc.string(v.encode_utf8(&mut [0; 4]));
+        Ok(())
+    }
+    #[inline]
+    fn serialize_str(self, v: &str) -> Result<(), Error> {
+        self.enc.string(v);
+        Ok(())
+    }
+    fn serialize_bytes(self, v: &[u8]) -> Result<(), Error> {
+        let mut seq = ser::Serializer::serialize_seq(self, Some(v.len()))?;
+        for b in v {
+            ser::SerializeSeq::serialize_element(&mut seq, b)?;
+        }
+        ser::SerializeSeq::end(seq)
+    }
+    #[inline]
+    fn serialize_none(self) -> Result<(), Error> {
+        self.out().extend_from_slice(b"null");
+        Ok(())
+    }
+    #[inline]
+    fn serialize_some<T: ?Sized + Serialize>(self, value: &T) -> Result<(), Error> {
+        value.serialize(self)
+    }
+    #[inline]
+    fn serialize_unit(self) -> Result<(), Error> {
+        self.serialize_none()
+    }
+    fn serialize_unit_struct(self, _name: &'static str) -> Result<(), Error> {
+        self.serialize_none()
+    }
+    fn serialize_unit_variant(self, _name: &'static str, _index: u32, variant: &'static str) -> Result<(), Error> {
+        self.enc.string(variant);
+        Ok(())
+    }
+    #[inline]
+    fn serialize_newtype_struct<T: ?Sized + Serialize>(self, _name: &'static str, value: &T) -> Result<(), Error> {
+        value.serialize(self)
+    }
+    fn serialize_newtype_variant<T: ?Sized + Serialize>(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+        value: &T,
+    ) -> Result<(), Error> {
+        self.variant_key(variant);
+        value.serialize(&mut *self)?;
+        self.close(b'}', false);
+        Ok(())
+    }
+    #[inline]
+    fn serialize_seq(self, _len: Option<usize>) -> Result<Compound<'a, 'o>, Error> {
+        self.open(b'[');
+        Ok(Compound { ser: self, first: true, variant: false })
+    }
+    fn serialize_tuple(self, len: usize) -> Result<Compound<'a, 'o>, Error> {
+        self.serialize_seq(Some(len))
+    }
+    fn serialize_tuple_struct(self, _name: &'static str, len: usize) -> Result<Compound<'a, 'o>, Error> {
+        self.serialize_seq(Some(len))
+    }
+    fn serialize_tuple_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+        _len: usize,
+    ) -> Result<Compound<'a, 'o>, Error> {
+        self.variant_key(variant);
+        self.open(b'[');
+        Ok(Compound { ser: self, first: true, variant: true })
+    }
+    #[inline]
+    fn serialize_map(self, _len: Option<usize>) -> Result<Compound<'a, 'o>, Error> {
+        self.open(b'{');
+        Ok(Compound { ser: self, first: true, variant: false })
+    }
+    #[inline]
+    fn serialize_struct(self, _name: &'static str, _len: usize) -> Result<Compound<'a, 'o>, Error> {
+        self.serialize_map(None)
+    }
+    fn serialize_struct_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+        _len: usize,
+    ) -> Result<Compound<'a, 'o>, Error> {
+        self.variant_key(variant);
+        self.open(b'{');
+        Ok(Compound { ser: self, first: true, variant: true })
+    }
+    fn collect_str<T: ?Sized + fmt::Display>(self, value: &T) -> Result<(), Error> {
+        self.enc.string(&value.to_string());
+        Ok(())
+    }
+}
+
+/// An array or object being written.
+pub struct Compound<'a, 'o> {
+    ser: &'a mut Serializer<'o>,
+    first: bool,
+    /// Inside an enum's `{"variant": ...}`, which closes too.
+    variant: bool,
+}
+
+impl Compound<'_, '_> {
+    #[inline(always)]
+    fn element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), Error> {
+        self.ser.item(self.first);
+        self.first = false;
+        value.serialize(&mut *self.ser)
+    }
+
+    #[inline(always)]
+    fn field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result<(), Error> {
+        self.ser.item(self.first);
+        self.first = false;
+        self.ser.enc.string(key);
+        self.ser.colon();
+        value.serialize(&mut *self.ser)
+    }
+
+    #[inline(always)]
+    fn end(self, bracket: u8) -> Result<(), Error> {
+        self.ser.close(bracket, self.first);
+        if self.variant {
+            self.ser.close(b'}', false);
+        }
+        Ok(())
+    }
+}
+
+impl ser::SerializeSeq for Compound<'_, '_> {
+    type Ok = ();
+    type Error = Error;
+    #[inline]
+    fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), Error> {
+        self.element(value)
+    }
+    #[inline]
+    fn end(self) -> Result<(), Error> {
+        Compound::end(self, b']')
+    }
+}
+
+impl ser::SerializeTuple for Compound<'_, '_> {
+    type Ok = ();
+    type Error = Error;
+    fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), Error> {
+        self.element(value)
+    }
+    fn end(self) -> Result<(), Error> {
+        Compound::end(self, b']')
+    }
+}
+
+impl ser::SerializeTupleStruct for Compound<'_, '_> {
+    type Ok = ();
+    type Error = Error;
+    fn serialize_field<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), Error> {
+        self.element(value)
+    }
+    fn end(self) -> Result<(), Error> {
+        Compound::end(self, b']')
+    }
+}
+
+impl ser::SerializeTupleVariant for Compound<'_, '_> {
+    type Ok = ();
+    type Error = Error;
+    fn serialize_field<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), Error> {
+        self.element(value)
+    }
+    fn end(self) -> Result<(), Error> {
+        Compound::end(self, b']')
+    }
+}
+
+impl ser::SerializeMap for Compound<'_, '_> {
+    type Ok = ();
+    type Error = Error;
+    #[inline]
+    fn serialize_key<T: ?Sized + Serialize>(&mut self, key: &T) -> Result<(), Error> {
+        self.ser.item(self.first);
+        self.first = false;
+        key.serialize(MapKeySerializer { ser: &mut *self.ser })
+    }
+    #[inline]
+    fn serialize_value<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), Error> {
+        self.ser.colon();
+        value.serialize(&mut *self.ser)
+    }
+    #[inline]
+    fn end(self) -> Result<(), Error> {
+        Compound::end(self, b'}')
+    }
+}
+
+impl ser::SerializeStruct for Compound<'_, '_> {
+    type Ok = ();
+    type Error = Error;
+    #[inline]
+    fn serialize_field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result<(), Error> {
+        self.field(key, value)
+    }
+    #[inline]
+    fn end(self) -> Result<(), Error> {
+        Compound::end(self, b'}')
+    }
+}
+
+impl ser::SerializeStructVariant for Compound<'_, '_> {
+    type Ok = ();
+    type Error = Error;
+    fn serialize_field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result<(), Error> {
+        self.field(key, value)
+    }
+    fn end(self) -> Result<(), Error> {
+        Compound::end(self, b'}')
+    }
+}
+
+/// Object keys: strings, and (as serde_json writes them) numbers, booleans and chars
+/// in quotes; anything else is an error.
+struct MapKeySerializer<'a, 'o> {
+    ser: &'a mut Serializer<'o>,
+}
+
+#[cold]
+fn key_must_be_a_string() -> Error {
+    Error::unplaced(Category::Data, "key must be a string")
+}
+
+impl MapKeySerializer<'_, '_> {
+    /// Writes a key that `write` produces unquoted, in quotes.
+    #[inline]
+    fn quoted(self, write: impl FnOnce(&mut Serializer<'_>)) -> Result<(), Error> {
+        self.ser.enc.out.push(b'"');
+        write(self.ser);
+        self.ser.enc.out.push(b'"');
+        Ok(())
+    }
+}
+
+impl ser::Serializer for MapKeySerializer<'_, '_> {
+    type Ok = ();
+    type Error = Error;
+    type SerializeSeq = Impossible<(), Error>;
+    type SerializeTuple = Impossible<(), Error>;
+    type SerializeTupleStruct = Impossible<(), Error>;
+    type SerializeTupleVariant = Impossible<(), Error>;
+    type SerializeMap = Impossible<(), Error>;
+    type SerializeStruct = Impossible<(), Error>;
+    type SerializeStructVariant = Impossible<(), Error>;
+
+    #[inline]
+    fn serialize_str(self, v: &str) -> Result<(), Error> {
+        self.ser.enc.string(v);
+        Ok(())
+    }
+    fn serialize_bool(self, v: bool) -> Result<(), Error> {
+        self.quoted(|s| s.enc.out.extend_from_slice(if v { b"true" } else { b"false" }))
+    }
+    fn serialize_i8(self, v: i8) -> Result<(), Error> {
+        self.quoted(|s| s.int(v))
+    }
+    fn serialize_i16(self, v: i16) -> Result<(), Error> {
+        self.quoted(|s| s.int(v))
+    }
+    fn serialize_i32(self, v: i32) -> Result<(), Error> {
+        self.quoted(|s| s.int(v))
+    }
+    fn serialize_i64(self, v: i64) -> Result<(), Error> {
+        self.quoted(|s| s.int(v))
+    }
+    fn serialize_i128(self, v: i128) -> Result<(), Error> {
+        self.quoted(|s| s.int(v))
+    }
+    fn serialize_u8(self, v: u8) -> Result<(), Error> {
+        self.quoted(|s| s.int(v))
+    }
+    fn serialize_u16(self, v: u16) -> Result<(), Error> {
+        self.quoted(|s| s.int(v))
+    }
+    fn serialize_u32(self, v: u32) -> Result<(), Error> {
+        self.quoted(|s| s.int(v))
+    }
+    fn serialize_u64(self, v: u64) -> Result<(), Error> {
+        self.quoted(|s| s.int(v))
+    }
+    fn serialize_u128(self, v: u128) -> Result<(), Error> {
+        self.quoted(|s| s.int(v))
+    }
+    fn serialize_f32(self, v: f32) -> Result<(), Error> {
+        if !v.is_finite() {
+            return Err(Error::unplaced(Category::Data, "float key must be finite (got NaN or +/-inf)"));
+        }
+        self.quoted(|s| s.enc.out.extend_from_slice(zmij::Buffer::new().format_finite(v).as_bytes()))
+    }
+    fn serialize_f64(self, v: f64) -> Result<(), Error> {
+        if !v.is_finite() {
+            return Err(Error::unplaced(Category::Data, "float key must be finite (got NaN or +/-inf)"));
+        }
+        self.quoted(|s| s.enc.out.extend_from_slice(zmij::Buffer::new().format_finite(v).as_bytes()))
+    }
+    fn serialize_char(self, v: char) -> Result<(), Error> {
+        self.serialize_str(v.encode_utf8(&mut [0; 4]))
+    }
+    fn serialize_bytes(self, _v: &[u8]) -> Result<(), Error> {
+        Err(key_must_be_a_string())
+    }
+    fn serialize_none(self) -> Result<(), Error> {
+        Err(key_must_be_a_string())
+    }
+    fn serialize_some<T: ?Sized + Serialize>(self, value: &T) -> Result<(), Error> {
+        value.serialize(self)
+    }
+    fn serialize_unit(self) -> Result<(), Error> {
+        Err(key_must_be_a_string())
+    }
+    fn serialize_unit_struct(self, _name: &'static str) -> Result<(), Error> {
+        Err(key_must_be_a_string())
+    }
+    fn serialize_unit_variant(self, _name: &'static str, _index: u32, variant: &'static str) -> Result<(), Error> {
+        self.serialize_str(variant)
+    }
+    fn serialize_newtype_struct<T: ?Sized + Serialize>(self, _name: &'static str, value: &T) -> Result<(), Error> {
+        value.serialize(self)
+    }
+    fn serialize_newtype_variant<T: ?Sized + Serialize>(
+        self,
+        _name: &'static str,
+        _index: u32,
+        _variant: &'static str,
+        _value: &T,
+    ) -> Result<(), Error> {
+        Err(key_must_be_a_string())
+    }
+    fn serialize_seq(self, _len: Option<usize>) -> Result<Impossible<(), Error>, Error> {
+        Err(key_must_be_a_string())
+    }
+    fn serialize_tuple(self, _len: usize) -> Result<Impossible<(), Error>, Error> {
+        Err(key_must_be_a_string())
+    }
+    fn serialize_tuple_struct(self, _name: &'static str, _len: usize) -> Result<Impossible<(), Error>, Error> {
+        Err(key_must_be_a_string())
+    }
+    fn serialize_tuple_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        _variant: &'static str,
+        _len: usize,
+    ) -> Result<Impossible<(), Error>, Error> {
+        Err(key_must_be_a_string())
+    }
+    fn serialize_map(self, _len: Option<usize>) -> Result<Impossible<(), Error>, Error> {
+        Err(key_must_be_a_string())
+    }
+    fn serialize_struct(self, _name: &'static str, _len: usize) -> Result<Impossible<(), Error>, Error> {
+        Err(key_must_be_a_string())
+    }
+    fn serialize_struct_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        _variant: &'static str,
+        _len: usize,
+    ) -> Result<Impossible<(), Error>, Error> {
+        Err(key_must_be_a_string())
+    }
+    fn collect_str<T: ?Sized + fmt::Display>(self, value: &T) -> Result<(), Error> {
+        self.ser.enc.string(&value.to_string());
+        Ok(())
+    }
+}
