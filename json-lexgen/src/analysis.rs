@@ -138,9 +138,10 @@ pub enum KernelKind {
 /// the kernel only once [`Hook::SCALAR_PREFIX`] class bytes in a row have shown that
 /// the run is long. Short runs (keys, numbers as strings, the 1-3 ASCII characters
 /// between non-Latin ones) never pay for a call or a vector setup. A UTF-8 kernel also
-/// takes a run that starts with a non-ASCII byte at once: it skips multibyte text in
-/// bulk, so dense Japanese or Cyrillic gets faster rather than merely not slower, and it
-/// is called at most once per run (it only stops where the DFA is needed).
+/// takes over at the first multibyte character of a run (the transition out of the
+/// state on a lead byte): it skips multibyte text in bulk, so dense Japanese or
+/// Cyrillic gets faster rather than merely not slower, and it only stops where the DFA
+/// is needed. ASCII-only text never reaches that transition, so it pays nothing for it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Hook {
     /// The loop state.

@@ -538,12 +538,42 @@ impl Ctx<'_> {
     /// Read the next byte and follow the transition, or fall back.
     fn dispatch(&self, cond: &CondCtx, s: &State, id: StateId, dead: &TokenStream, jump: Jump) -> TokenStream {
         let arms = Self::arms(s, id);
+        let id_lit = Literal::u32_unsuffixed(id.0);
         let read = self.read_byte(dead);
         if arms.is_empty() {
             // Only a self-loop (already run) or nothing: the token ends here.
             return dead.clone();
         }
-        let bodies: Vec<TokenStream> = arms.iter().map(|(target, _)| self.transition(cond, s, *target, jump)).collect();
+        let utf8_hook = cond.analysis.hooks.iter().find(|h| h.state == id && h.kernel == KernelKind::Utf8);
+        let bodies: Vec<TokenStream> = arms
+            .iter()
+            .map(|(target, ranges)| {
+                let body = self.transition(cond, s, *target, jump);
+                match utf8_hook {
+                    // A multibyte character where the state loops over UTF-8: the kernel
+                    // takes it and the rest of the run in bulk (unless it cannot: an
+                    // invalid sequence is left to the DFA, which reports it).
+                    Some(hook) if ranges.iter().all(|&(lo, _)| lo >= 0x80) => {
+                        let call = kernel_expr(self.rt, hook);
+                        let back = match jump {
+                            Jump::FromStart => quote!(break 'start #id_lit;),
+                            Jump::InLoop => quote!({ state = #id_lit; continue 'states; }),
+                        };
+                        quote! {{
+                            if !kernels.is_scalar() {
+                                let q = #call;
+                                if q > p {
+                                    p = q;
+                                    #back
+                                }
+                            }
+                            #body
+                        }}
+                    }
+                    _ => body,
+                }
+            })
+            .collect();
         if arms.len() >= TABLE_DISPATCH_MIN_ARMS {
             let table = format_ident!("NEXT_{}", id.0);
             let numbers = (1..=arms.len()).map(|k| Literal::u8_unsuffixed(k as u8));
@@ -740,15 +770,21 @@ pub fn with_safety_comments(code: &str) -> String {
     out
 }
 
-/// `p = skip_…_long(kernels, &SKIP_n, input, p);` for a hook (called after a long run,
-/// or on a non-ASCII byte for the UTF-8 kernel: no use for the kernel's short-run prelude).
-fn kernel_call(rt: &syn::Path, hook: &Hook) -> TokenStream {
+/// `skip_…_long(kernels, &SKIP_n, input, p)`: where the hook's run ends.
+fn kernel_expr(rt: &syn::Path, hook: &Hook) -> TokenStream {
     let name = format_ident!("SKIP_{}", hook.state.0);
     let function = match hook.kernel {
         KernelKind::Class => quote!(skip_class_long),
         KernelKind::Utf8 => quote!(skip_utf8_long),
     };
-    quote!(p = #rt::skip::#function(kernels, &#name, input, p);)
+    quote!(#rt::skip::#function(kernels, &#name, input, p))
+}
+
+/// `p = skip_…_long(kernels, &SKIP_n, input, p);` for a hook (called after a long run,
+/// or on a non-ASCII byte for the UTF-8 kernel: no use for the kernel's short-run prelude).
+fn kernel_call(rt: &syn::Path, hook: &Hook) -> TokenStream {
+    let call = kernel_expr(rt, hook);
+    quote!(p = #call;)
 }
 
 /// For a class of at most [`SWAR_MAX_RANGES`] ranges of ASCII bytes, an expression over `word` (eight
@@ -867,18 +903,6 @@ impl LoopTables {
         hook: Option<(&TokenStream, KernelKind)>,
     ) -> TokenStream {
         let test = self.test(state, class);
-        // A UTF-8 kernel skips multibyte text in bulk: a run whose first byte is
-        // non-ASCII goes to it at once (tested only where the first byte already left
-        // the class, so ASCII runs pay nothing for it).
-        let non_ascii_first = match hook {
-            Some((call, KernelKind::Utf8)) => quote! {
-                if b >= 0x80 && !kernels.is_scalar() {
-                    #call
-                    return p;
-                }
-            },
-            _ => TokenStream::new(),
-        };
         let swar = swar_chunk_test(class);
         let checks: Vec<TokenStream> = match (&swar, hook) {
             // Few ASCII ranges and no UTF-8 kernel: all eight bytes in one word test.
@@ -891,12 +915,10 @@ impl LoopTables {
             }],
             _ => (0..UNROLL)
                 .map(|i| {
-                    let on_exit = if i == 0 {
-                        quote!(#non_ascii_first)
-                    } else {
+                    let on_exit = (i > 0).then(|| {
                         let i = Literal::usize_unsuffixed(i);
                         quote!(p += #i;)
-                    };
+                    });
                     let i = Literal::usize_unsuffixed(i);
                     quote! {
                         let b = chunk[#i];
