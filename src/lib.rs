@@ -66,6 +66,14 @@ pub fn decode_with(input: &[u8], options: &DecodeOptions) -> Result<Value, Error
     unsafe { json_runtime::de::decode_trusted::<lexer::JsonLexer>(input, options) }
 }
 
+// ---- Encoding (json-runtime's table-driven encoder) ----
+
+// `encode` gives exactly `serde_json::to_string`'s output; `EncodeOptions` (with a PHP
+// preset, `EncodeOptions::php()`) changes escaping, indentation and number format.
+pub use json_runtime::ser::{
+    encode, encode_to_vec, encode_to_vec_with, encode_to_writer, encode_to_writer_with, encode_with, EncodeOptions,
+};
+
 // ---- serde (feature `serde`, on by default; src/serde_api.rs) ----
 
 #[cfg(feature = "serde")]
@@ -75,3 +83,13 @@ pub use serde_api::{
     from_reader, from_slice, from_slice_with, from_str, from_value, to_string, to_string_with, to_value, to_vec,
     to_vec_with, to_writer, to_writer_with, Deserializer, Serializer,
 };
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn encode_is_reexported_with_serde_json_and_php_output() {
+        let v = crate::decode(br#"{"a": "b/c", "n": 1.0, "u": "\u00e9"}"#).unwrap();
+        assert_eq!(crate::encode(&v), "{\"a\":\"b/c\",\"n\":1.0,\"u\":\"\u{e9}\"}");
+        assert_eq!(crate::encode_with(&v, &crate::EncodeOptions::php()), r#"{"a":"b\/c","n":1,"u":"\u00e9"}"#);
+    }
+}
