@@ -245,20 +245,20 @@ fn check_end(input: &[u8], at: usize) {
 #[inline]
 #[track_caller]
 pub fn skip_class(kernels: Kernels, class: &ByteClass, input: &[u8], at: usize) -> usize {
-    let Some(&b) = input.get(at) else {
-        check_end(input, at);
-        return at;
-    };
-    if class.table[b as usize] == 0 {
-        return at;
-    }
-    class_from(kernels, class, input, at + 1, true)
+    skip_class_from(kernels, class, input, at, true)
 }
 
 /// [`skip_class`] for a caller that has just seen a long run of the class (a generated
 /// lexer's hook calls it after 32 class bytes in a row): the vector loop starts at once,
 /// without the byte-by-byte prelude that keeps short runs cheap.
 pub fn skip_class_long(kernels: Kernels, class: &ByteClass, input: &[u8], at: usize) -> usize {
+    skip_class_from(kernels, class, input, at, false)
+}
+
+/// The first byte inline, then the level's kernel (`prelude`: test a few bytes one by
+/// one before any vector setup).
+#[inline]
+fn skip_class_from(kernels: Kernels, class: &ByteClass, input: &[u8], at: usize, prelude: bool) -> usize {
     let Some(&b) = input.get(at) else {
         check_end(input, at);
         return at;
@@ -266,7 +266,7 @@ pub fn skip_class_long(kernels: Kernels, class: &ByteClass, input: &[u8], at: us
     if class.table[b as usize] == 0 {
         return at;
     }
-    class_from(kernels, class, input, at + 1, false)
+    class_from(kernels, class, input, at + 1, prelude)
 }
 
 /// Bytes the vector levels check one by one before setting up vectors: a run this
@@ -317,29 +317,20 @@ fn class_from(kernels: Kernels, class: &ByteClass, input: &[u8], mut from: usize
 #[inline]
 #[track_caller]
 pub fn skip_utf8(kernels: Kernels, class: &ByteClass, input: &[u8], at: usize) -> usize {
-    let Some(&b) = input.get(at) else {
-        check_end(input, at);
-        return at;
-    };
-    let from = if b < 0x80 {
-        if class.table[b as usize] == 0 {
-            return at;
-        }
-        at + 1
-    } else {
-        // Not a lead byte of any valid character.
-        if !(0xC2..=0xF4).contains(&b) {
-            return at;
-        }
-        at
-    };
-    utf8_from(kernels, class, input, from, true)
+    skip_utf8_from(kernels, class, input, at, true)
 }
 
 /// [`skip_utf8`] for a caller that has just seen a long run of the class (a generated
 /// lexer's hook calls it after 32 class bytes in a row): the vector loop starts at once,
 /// without the byte-by-byte prelude that keeps short runs cheap.
 pub fn skip_utf8_long(kernels: Kernels, class: &ByteClass, input: &[u8], at: usize) -> usize {
+    skip_utf8_from(kernels, class, input, at, false)
+}
+
+/// The first byte inline (an ASCII class byte, or a possible lead byte), then the
+/// level's kernel (`prelude` as in [`skip_class_from`]).
+#[inline]
+fn skip_utf8_from(kernels: Kernels, class: &ByteClass, input: &[u8], at: usize, prelude: bool) -> usize {
     let Some(&b) = input.get(at) else {
         check_end(input, at);
         return at;
@@ -356,7 +347,7 @@ pub fn skip_utf8_long(kernels: Kernels, class: &ByteClass, input: &[u8], at: usi
         }
         at
     };
-    utf8_from(kernels, class, input, from, false)
+    utf8_from(kernels, class, input, from, prelude)
 }
 
 /// `skip_utf8` from the character boundary `from <= input.len()`, through the level's
