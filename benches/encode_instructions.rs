@@ -12,30 +12,12 @@
 
 use json_runtime::ser::encode_into_at_level;
 use json_runtime::simd::Level;
-use json_runtime::{EncodeOptions, Map, Number, Value};
+use json_runtime::{EncodeOptions, Value};
 use jsonlex_benches::{encode_corpus, encode_payloads};
 
+/// A serde_json value as ours, through `Value`'s `Deserialize` (the `serde` feature).
 fn from_serde(v: &serde_json::Value) -> Value {
-    match v {
-        serde_json::Value::Null => Value::Null,
-        serde_json::Value::Bool(b) => Value::Bool(*b),
-        serde_json::Value::Number(n) => Value::Number(if let Some(u) = n.as_u64() {
-            Number::from(u)
-        } else if let Some(i) = n.as_i64() {
-            Number::from(i)
-        } else {
-            Number::from_f64(n.as_f64().unwrap()).unwrap()
-        }),
-        serde_json::Value::String(s) => Value::String(s.clone()),
-        serde_json::Value::Array(a) => Value::Array(a.iter().map(from_serde).collect()),
-        serde_json::Value::Object(o) => {
-            let mut m = Map::new();
-            for (k, v) in o {
-                m.insert(k.clone(), from_serde(v));
-            }
-            Value::Object(m)
-        }
-    }
+    serde_json::from_value(v.clone()).expect("every serde_json value is a jsonlex value")
 }
 
 #[inline(never)]
