@@ -28,7 +28,79 @@ use crate::error::{Category, Error};
 use crate::json::JsonToken;
 use crate::lex::{Lexer, Token};
 
-type Tok = Token<JsonToken>;
+/// A token kind, the end of input included, one machine word wide, so that tokens
+/// move through the deserializer's `Result`s without padding: a `Token<JsonToken>`
+/// in an `Option` in a `Result` was copied with overlapping unaligned moves that
+/// stalled store forwarding (40% of canada's time).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[repr(usize)]
+enum Kind {
+    ObjectStart,
+    ObjectEnd,
+    ArrayStart,
+    ArrayEnd,
+    Colon,
+    Comma,
+    True,
+    False,
+    Null,
+    Integer,
+    Float,
+    String,
+    EscapedString,
+    Eof,
+}
+
+/// A token: its kind and byte span.
+#[derive(Clone, Copy, Debug)]
+struct Tok {
+    start: usize,
+    end: usize,
+    kind: Kind,
+}
+
+impl Tok {
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn from_token(t: Token<JsonToken>) -> Tok {
+        let kind = match t.kind {
+            JsonToken::ObjectStart => Kind::ObjectStart,
+            JsonToken::ObjectEnd => Kind::ObjectEnd,
+            JsonToken::ArrayStart => Kind::ArrayStart,
+            JsonToken::ArrayEnd => Kind::ArrayEnd,
+            JsonToken::Colon => Kind::Colon,
+            JsonToken::Comma => Kind::Comma,
+            JsonToken::True => Kind::True,
+            JsonToken::False => Kind::False,
+            JsonToken::Null => Kind::Null,
+            JsonToken::Integer => Kind::Integer,
+            JsonToken::Float => Kind::Float,
+            JsonToken::String => Kind::String,
+            JsonToken::EscapedString => Kind::EscapedString,
+        };
+        Tok { start: t.start, end: t.end, kind }
+    }
+
+    /// The token as the decoder's diagnosis takes it (`None`: the end of input).
+    fn token(self) -> Option<Token<JsonToken>> {
+        let kind = match self.kind {
+            Kind::ObjectStart => JsonToken::ObjectStart,
+            Kind::ObjectEnd => JsonToken::ObjectEnd,
+            Kind::ArrayStart => JsonToken::ArrayStart,
+            Kind::ArrayEnd => JsonToken::ArrayEnd,
+            Kind::Colon => JsonToken::Colon,
+            Kind::Comma => JsonToken::Comma,
+            Kind::True => JsonToken::True,
+            Kind::False => JsonToken::False,
+            Kind::Null => JsonToken::Null,
+            Kind::Integer => JsonToken::Integer,
+            Kind::Float => JsonToken::Float,
+            Kind::String => JsonToken::String,
+            Kind::EscapedString => JsonToken::EscapedString,
+            Kind::Eof => return None,
+        };
+        Some(Token { kind, start: self.start, end: self.end })
+    }
+}
 
 /// Decodes a `T` from `input` with lexer `L`, checking that string tokens are UTF-8
 /// (for lexers that do not promise it), and checks that nothing but whitespace follows.
@@ -116,8 +188,8 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> Deserializer<'de, L> {
     /// Checks that only whitespace follows the value read.
     pub fn end(&mut self) -> Result<(), Error> {
         match self.next()? {
-            None => Ok(()),
-            t => Err(diagnose::expected(self.input, t, "expected the end of input after the value")),
+            t if t.kind == Kind::Eof => Ok(()),
+            t => Err(self.expected(t, "expected the end of input after the value")),
         }
     }
 
@@ -125,10 +197,10 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> Deserializer<'de, L> {
 
     /// The next token from the lexer (not the peeked one).
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn lex(&mut self) -> Result<Option<Tok>, Error> {
+    fn lex(&mut self) -> Result<Tok, Error> {
         match self.lexer.next_token() {
-            Some(Ok(t)) => Ok(Some(t)),
-            None => Ok(None),
+            Some(Ok(t)) => Ok(Tok::from_token(t)),
+            None => Ok(Tok { start: self.input.len(), end: self.input.len(), kind: Kind::Eof }),
             Some(Err(e)) => self.lex_error(e),
         }
     }
@@ -137,47 +209,55 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> Deserializer<'de, L> {
     /// else the error.
     #[cold]
     #[inline(never)]
-    fn lex_error(&mut self, e: crate::lex::LexError<JsonToken>) -> Result<Option<Tok>, Error> {
+    fn lex_error(&mut self, e: crate::lex::LexError<JsonToken>) -> Result<Tok, Error> {
         let end = diagnose::repair_or_report(self.input, e, &self.options, &mut self.scratch)?;
         self.lexer.set_offset(end);
         self.repaired = true;
-        Ok(Some(Token { kind: JsonToken::EscapedString, start: e.start, end }))
+        Ok(Tok { kind: Kind::EscapedString, start: e.start, end })
     }
 
     /// Takes the next token.
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn next(&mut self) -> Result<Option<Tok>, Error> {
+    fn next(&mut self) -> Result<Tok, Error> {
         let t = match self.peeked.take() {
-            Some(t) => Some(t),
+            Some(t) => t,
             None => self.lex()?,
         };
-        if let Some(t) = t {
-            self.last = t.end;
-        }
+        self.last = t.end;
         Ok(t)
     }
 
     /// The next token, left for [`Self::next`] to take.
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn peek(&mut self) -> Result<Option<Tok>, Error> {
-        if self.peeked.is_none() {
-            self.peeked = self.lex()?;
+    fn peek(&mut self) -> Result<Tok, Error> {
+        match self.peeked {
+            Some(t) => Ok(t),
+            None => {
+                let t = self.lex()?;
+                self.peeked = Some(t);
+                Ok(t)
+            }
         }
-        Ok(self.peeked)
     }
 
     /// Takes the token that starts a value (any token but the end of input).
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn value_token(&mut self) -> Result<Tok, Error> {
         match self.next()? {
-            Some(t) => Ok(t),
-            None => Err(self.eof_value()),
+            t if t.kind == Kind::Eof => Err(self.eof_value()),
+            t => Ok(t),
         }
     }
 
     #[cold]
     fn eof_value(&self) -> Error {
         diagnose::expected(self.input, None, "expected a value")
+    }
+
+    /// `t` is not what the grammar allows here: decode's error.
+    #[cold]
+    fn expected(&self, t: Tok, message: &'static str) -> Error {
+        diagnose::expected(self.input, t.token(), message)
     }
 
     /// Places a visitor's error at the last byte taken.
@@ -222,7 +302,7 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> Deserializer<'de, L> {
             return Err(self.malformed(t));
         }
         let body = &input[t.start + 1..t.end - 1];
-        if t.kind == JsonToken::String {
+        if t.kind == Kind::String {
             if self.trusted {
                 // SAFETY: the creator of a trusted deserializer promised that the
                 // lexer's string tokens are UTF-8 (`new_trusted`'s contract).
@@ -276,7 +356,7 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> Deserializer<'de, L> {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn number(&self, t: Tok) -> Result<Num<'de>, Error> {
         let bytes = self.token_bytes(t)?;
-        if t.kind == JsonToken::Integer {
+        if t.kind == Kind::Integer {
             match number::parse_integer(bytes) {
                 Ok(Some(n)) => {
                     return Ok(if let Some(u) = n.as_u64() {
@@ -359,8 +439,8 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> Deserializer<'de, L> {
         }
         match self.peek() {
             Err(e) => Some(e),
-            Ok(next @ Some(n)) if n.start == t.end && matches!(n.kind, JsonToken::Integer | JsonToken::Float) => {
-                Some(diagnose::expected(self.input, next, "expected a value"))
+            Ok(n) if n.start == t.end && matches!(n.kind, Kind::Integer | Kind::Float) => {
+                Some(self.expected(n, "expected a value"))
             }
             Ok(_) => None,
         }
@@ -382,10 +462,10 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> Deserializer<'de, L> {
     #[inline(never)]
     fn invalid_type(&mut self, t: Tok, exp: &dyn Expected) -> Error {
         let err = match t.kind {
-            JsonToken::Null => de::Error::invalid_type(Unexpected::Unit, exp),
-            JsonToken::True => de::Error::invalid_type(Unexpected::Bool(true), exp),
-            JsonToken::False => de::Error::invalid_type(Unexpected::Bool(false), exp),
-            JsonToken::Integer | JsonToken::Float => {
+            Kind::Null => de::Error::invalid_type(Unexpected::Unit, exp),
+            Kind::True => de::Error::invalid_type(Unexpected::Bool(true), exp),
+            Kind::False => de::Error::invalid_type(Unexpected::Bool(false), exp),
+            Kind::Integer | Kind::Float => {
                 if let Some(malformed) = self.malformed_number(t) {
                     return malformed;
                 }
@@ -394,20 +474,20 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> Deserializer<'de, L> {
                     Err(e) => return e,
                 }
             }
-            JsonToken::String | JsonToken::EscapedString => match self.str(t) {
+            Kind::String | Kind::EscapedString => match self.str(t) {
                 Ok(s) => de::Error::invalid_type(Unexpected::Str(s.as_str()), exp),
                 Err(e) => return e,
             },
             // serde_json stands just before the bracket.
-            JsonToken::ArrayStart => {
+            Kind::ArrayStart => {
                 let e: Error = de::Error::invalid_type(Unexpected::Seq, exp);
                 return e.place(self.input, t.start.saturating_sub(1));
             }
-            JsonToken::ObjectStart => {
+            Kind::ObjectStart => {
                 let e: Error = de::Error::invalid_type(Unexpected::Map, exp);
                 return e.place(self.input, t.start.saturating_sub(1));
             }
-            _ => return diagnose::expected(self.input, Some(t), "expected a value"),
+            _ => return self.expected(t, "expected a value"),
         };
         self.place(err)
     }
@@ -429,7 +509,7 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> Deserializer<'de, L> {
     /// (the visitor may have stopped early: `[1, 2, 3]` for a pair), or place the
     /// visitor's error after the closing bracket, as serde_json does.
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn leave<T>(&mut self, r: Result<T, Error>, close: JsonToken) -> Result<T, Error> {
+    fn leave<T>(&mut self, r: Result<T, Error>, close: Kind) -> Result<T, Error> {
         self.remaining_depth += 1;
         let closed = core::mem::take(&mut self.closed);
         match r {
@@ -444,39 +524,39 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> Deserializer<'de, L> {
     }
 
     #[cold]
-    fn place_container_error(&mut self, e: Error, closed: bool, close: JsonToken) -> Error {
+    fn place_container_error(&mut self, e: Error, closed: bool, close: Kind) -> Error {
         if !e.is_unplaced() {
             return e;
         }
-        if !closed && matches!(self.peek(), Ok(Some(t)) if t.kind == close) {
+        if !closed && matches!(self.peek(), Ok(t) if t.kind == close) {
             let _ = self.next();
         }
         self.place(e)
     }
 
-    /// The visitor took fewer elements or members than there are: the closing
-    /// bracket must come next.
-    #[cold]
-    fn close(&mut self, close: JsonToken) -> Result<(), Error> {
+    /// The visitor took all it needs (a tuple, or a struct from an array) and the
+    /// closing bracket was not read: it must come next.
+    #[inline]
+    fn close(&mut self, close: Kind) -> Result<(), Error> {
         let (what, name) = match close {
-            JsonToken::ArrayEnd => ("expected ',' or ']' after an array element", "']'"),
+            Kind::ArrayEnd => ("expected ',' or ']' after an array element", "']'"),
             _ => ("expected ',' or '}' after an object member", "'}'"),
         };
         match self.next()? {
-            Some(t) if t.kind == close => Ok(()),
-            Some(t) if t.kind == JsonToken::Comma => {
-                let next = self.next()?;
-                Err(match next {
-                    Some(n) => Error::new(
+            t if t.kind == close => Ok(()),
+            t if t.kind == Kind::Comma => {
+                let n = self.next()?;
+                Err(match n.kind {
+                    Kind::Eof => self.expected(n, what),
+                    _ => Error::new(
                         Category::Syntax,
                         self.input,
                         n.start,
                         format!("expected {name}: the type takes no more elements or members"),
                     ),
-                    None => diagnose::expected(self.input, None, what),
                 })
             }
-            t => Err(diagnose::expected(self.input, t, what)),
+            t => Err(self.expected(t, what)),
         }
     }
 
@@ -487,29 +567,26 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> Deserializer<'de, L> {
         let mut t = t;
         'value: loop {
             match t.kind {
-                JsonToken::ArrayStart => {
+                Kind::ArrayStart => {
                     self.enter(t.start)?;
                     let next = self.next()?;
-                    if matches!(next, Some(Tok { kind: JsonToken::ArrayEnd, .. })) {
+                    if next.kind == Kind::ArrayEnd {
                         self.remaining_depth += 1;
                     } else {
                         stack.push(false);
-                        t = match next {
-                            Some(n) => n,
-                            None => return Err(self.eof_value()),
-                        };
+                        t = next;
                         continue 'value;
                     }
                 }
-                JsonToken::ObjectStart => {
+                Kind::ObjectStart => {
                     self.enter(t.start)?;
                     let next = self.next()?;
-                    if matches!(next, Some(Tok { kind: JsonToken::ObjectEnd, .. })) {
+                    if next.kind == Kind::ObjectEnd {
                         self.remaining_depth += 1;
                     } else {
                         stack.push(true);
                         self.skip_key(next, "expected a string key or '}' after '{'")?;
-                        t = self.value_token()?;
+                        t = self.next()?;
                         continue 'value;
                     }
                 }
@@ -521,39 +598,20 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> Deserializer<'de, L> {
                     return Ok(());
                 };
                 let next = self.next()?;
-                let kind = next.map(|t| t.kind);
-                if object {
-                    match kind {
-                        Some(JsonToken::Comma) => {
-                            let key = self.next()?;
-                            self.skip_key(key, "expected a string key after ','")?;
-                            t = self.value_token()?;
-                            continue 'value;
-                        }
-                        Some(JsonToken::ObjectEnd) => {}
-                        _ => {
-                            return Err(diagnose::expected(
-                                self.input,
-                                next,
-                                "expected ',' or '}' after an object member",
-                            ))
-                        }
+                match (object, next.kind) {
+                    (true, Kind::Comma) => {
+                        let key = self.next()?;
+                        self.skip_key(key, "expected a string key after ','")?;
+                        t = self.next()?;
+                        continue 'value;
                     }
-                } else {
-                    match kind {
-                        Some(JsonToken::Comma) => {
-                            t = self.value_token()?;
-                            continue 'value;
-                        }
-                        Some(JsonToken::ArrayEnd) => {}
-                        _ => {
-                            return Err(diagnose::expected(
-                                self.input,
-                                next,
-                                "expected ',' or ']' after an array element",
-                            ))
-                        }
+                    (false, Kind::Comma) => {
+                        t = self.next()?;
+                        continue 'value;
                     }
+                    (true, Kind::ObjectEnd) | (false, Kind::ArrayEnd) => {}
+                    (true, _) => return Err(self.expected(next, "expected ',' or '}' after an object member")),
+                    (false, _) => return Err(self.expected(next, "expected ',' or ']' after an array element")),
                 }
                 stack.pop();
                 self.remaining_depth += 1;
@@ -561,21 +619,21 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> Deserializer<'de, L> {
         }
     }
 
-    /// `tok` must be a key, followed by a colon (skipped).
+    /// `t` must be a key, followed by a colon (skipped).
     #[inline]
-    fn skip_key(&mut self, tok: Option<Tok>, expected: &'static str) -> Result<(), Error> {
-        match tok {
-            Some(t) if matches!(t.kind, JsonToken::String | JsonToken::EscapedString) => self.check_scalar(t)?,
-            _ => return Err(diagnose::expected(self.input, tok, expected)),
+    fn skip_key(&mut self, t: Tok, expected: &'static str) -> Result<(), Error> {
+        if !is_string(t) {
+            return Err(self.expected(t, expected));
         }
+        self.check_scalar(t)?;
         self.colon()
     }
 
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn colon(&mut self) -> Result<(), Error> {
         match self.next()? {
-            Some(Tok { kind: JsonToken::Colon, .. }) => Ok(()),
-            next => Err(diagnose::expected(self.input, next, "expected ':' after an object key")),
+            t if t.kind == Kind::Colon => Ok(()),
+            t => Err(self.expected(t, "expected ':' after an object key")),
         }
     }
 
@@ -583,28 +641,28 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> Deserializer<'de, L> {
     #[inline]
     fn check_scalar(&mut self, t: Tok) -> Result<(), Error> {
         match t.kind {
-            JsonToken::Null | JsonToken::True | JsonToken::False => Ok(()),
-            JsonToken::Integer => {
+            Kind::Null | Kind::True | Kind::False => Ok(()),
+            Kind::Integer => {
                 let bytes = self.token_bytes(t)?;
                 if self.trusted && bytes.len() <= 300 {
                     return Ok(()); // an integer of 300 digits is still a finite f64
                 }
                 self.number(t).map(drop)
             }
-            JsonToken::Float => {
+            Kind::Float => {
                 let bytes = self.token_bytes(t)?;
                 if self.trusted && number::surely_in_range(bytes) {
                     return Ok(());
                 }
                 self.number(t).map(drop)
             }
-            JsonToken::String => {
+            Kind::String => {
                 if self.repaired || !self.trusted {
                     self.str(t)?;
                 }
                 Ok(())
             }
-            JsonToken::EscapedString => {
+            Kind::EscapedString => {
                 if self.repaired || !self.trusted {
                     self.str(t)?;
                     return Ok(());
@@ -619,14 +677,14 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> Deserializer<'de, L> {
                 string::unescape(body, t.start + 1, LoneSurrogate::Error, &mut Discard)
                     .map_err(|e| e.into_error(self.input))
             }
-            _ => Err(diagnose::expected(self.input, Some(t), "expected a value")),
+            _ => Err(self.expected(t, "expected a value")),
         }
     }
 }
 
 #[cfg_attr(not(debug_assertions), inline(always))]
 fn is_string(t: Tok) -> bool {
-    matches!(t.kind, JsonToken::String | JsonToken::EscapedString)
+    matches!(t.kind, Kind::String | Kind::EscapedString)
 }
 
 /// A decoded string: borrowed from the input, or in the scratch buffer.
@@ -747,7 +805,7 @@ macro_rules! deserialize_number {
         fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
             let t = self.value_token()?;
             match t.kind {
-                JsonToken::Integer | JsonToken::Float => self.visit_number(t, visitor),
+                Kind::Integer | Kind::Float => self.visit_number(t, visitor),
                 _ => Err(self.invalid_type(t, &visitor)),
             }
         }
@@ -761,22 +819,22 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> de::Deserializer<'de> for &mut Deseri
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         let t = self.value_token()?;
         match t.kind {
-            JsonToken::Null => self.placed(visitor.visit_unit()),
-            JsonToken::True => self.placed(visitor.visit_bool(true)),
-            JsonToken::False => self.placed(visitor.visit_bool(false)),
-            JsonToken::Integer | JsonToken::Float => self.visit_number(t, visitor),
-            JsonToken::String | JsonToken::EscapedString => self.visit_str(t, visitor),
-            JsonToken::ArrayStart => {
+            Kind::Null => self.placed(visitor.visit_unit()),
+            Kind::True => self.placed(visitor.visit_bool(true)),
+            Kind::False => self.placed(visitor.visit_bool(false)),
+            Kind::Integer | Kind::Float => self.visit_number(t, visitor),
+            Kind::String | Kind::EscapedString => self.visit_str(t, visitor),
+            Kind::ArrayStart => {
                 self.enter(t.start)?;
                 let r = visitor.visit_seq(SeqAccess { de: self, first: true });
-                self.leave(r, JsonToken::ArrayEnd)
+                self.leave(r, Kind::ArrayEnd)
             }
-            JsonToken::ObjectStart => {
+            Kind::ObjectStart => {
                 self.enter(t.start)?;
                 let r = visitor.visit_map(MapAccess { de: self, first: true });
-                self.leave(r, JsonToken::ObjectEnd)
+                self.leave(r, Kind::ObjectEnd)
             }
-            _ => Err(diagnose::expected(self.input, Some(t), "expected a value")),
+            _ => Err(self.expected(t, "expected a value")),
         }
     }
 
@@ -784,8 +842,8 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> de::Deserializer<'de> for &mut Deseri
     fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         let t = self.value_token()?;
         match t.kind {
-            JsonToken::True => self.placed(visitor.visit_bool(true)),
-            JsonToken::False => self.placed(visitor.visit_bool(false)),
+            Kind::True => self.placed(visitor.visit_bool(true)),
+            Kind::False => self.placed(visitor.visit_bool(false)),
             _ => Err(self.invalid_type(t, &visitor)),
         }
     }
@@ -798,7 +856,7 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> de::Deserializer<'de> for &mut Deseri
 
     fn deserialize_i128<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         let t = self.value_token()?;
-        if t.kind != JsonToken::Integer {
+        if t.kind != Kind::Integer {
             return Err(self.invalid_type(t, &visitor));
         }
         let r = match self.integer128(t)? {
@@ -811,7 +869,7 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> de::Deserializer<'de> for &mut Deseri
 
     fn deserialize_u128<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         let t = self.value_token()?;
-        if t.kind != JsonToken::Integer {
+        if t.kind != Kind::Integer {
             return Err(self.invalid_type(t, &visitor));
         }
         let r = match self.integer128(t)? {
@@ -832,7 +890,7 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> de::Deserializer<'de> for &mut Deseri
     fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         let t = self.value_token()?;
         match t.kind {
-            JsonToken::String | JsonToken::EscapedString => self.visit_str(t, visitor),
+            Kind::String | Kind::EscapedString => self.visit_str(t, visitor),
             _ => Err(self.invalid_type(t, &visitor)),
         }
     }
@@ -845,17 +903,17 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> de::Deserializer<'de> for &mut Deseri
     fn deserialize_bytes<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         let t = self.value_token()?;
         match t.kind {
-            JsonToken::String | JsonToken::EscapedString => {
+            Kind::String | Kind::EscapedString => {
                 let r = match self.bytes(t)? {
                     Bytes::Borrowed(b) => visitor.visit_borrowed_bytes(b),
                     Bytes::Copied(b) => visitor.visit_bytes(b),
                 };
                 self.placed(r)
             }
-            JsonToken::ArrayStart => {
+            Kind::ArrayStart => {
                 self.enter(t.start)?;
                 let r = visitor.visit_seq(SeqAccess { de: self, first: true });
-                self.leave(r, JsonToken::ArrayEnd)
+                self.leave(r, Kind::ArrayEnd)
             }
             _ => Err(self.invalid_type(t, &visitor)),
         }
@@ -867,20 +925,20 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> de::Deserializer<'de> for &mut Deseri
 
     #[inline]
     fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        match self.peek()? {
-            Some(t) if t.kind == JsonToken::Null => {
+        match self.peek()?.kind {
+            Kind::Null => {
                 self.next()?;
                 self.placed(visitor.visit_none())
             }
-            Some(_) => visitor.visit_some(self),
-            None => Err(self.eof_value()),
+            Kind::Eof => Err(self.eof_value()),
+            _ => visitor.visit_some(self),
         }
     }
 
     fn deserialize_unit<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         let t = self.value_token()?;
         match t.kind {
-            JsonToken::Null => self.placed(visitor.visit_unit()),
+            Kind::Null => self.placed(visitor.visit_unit()),
             _ => Err(self.invalid_type(t, &visitor)),
         }
     }
@@ -898,10 +956,10 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> de::Deserializer<'de> for &mut Deseri
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         let t = self.value_token()?;
         match t.kind {
-            JsonToken::ArrayStart => {
+            Kind::ArrayStart => {
                 self.enter(t.start)?;
                 let r = visitor.visit_seq(SeqAccess { de: self, first: true });
-                self.leave(r, JsonToken::ArrayEnd)
+                self.leave(r, Kind::ArrayEnd)
             }
             _ => Err(self.invalid_type(t, &visitor)),
         }
@@ -924,10 +982,10 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> de::Deserializer<'de> for &mut Deseri
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         let t = self.value_token()?;
         match t.kind {
-            JsonToken::ObjectStart => {
+            Kind::ObjectStart => {
                 self.enter(t.start)?;
                 let r = visitor.visit_map(MapAccess { de: self, first: true });
-                self.leave(r, JsonToken::ObjectEnd)
+                self.leave(r, Kind::ObjectEnd)
             }
             _ => Err(self.invalid_type(t, &visitor)),
         }
@@ -942,15 +1000,15 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> de::Deserializer<'de> for &mut Deseri
     ) -> Result<V::Value, Error> {
         let t = self.value_token()?;
         match t.kind {
-            JsonToken::ObjectStart => {
+            Kind::ObjectStart => {
                 self.enter(t.start)?;
                 let r = visitor.visit_map(MapAccess { de: self, first: true });
-                self.leave(r, JsonToken::ObjectEnd)
+                self.leave(r, Kind::ObjectEnd)
             }
-            JsonToken::ArrayStart => {
+            Kind::ArrayStart => {
                 self.enter(t.start)?;
                 let r = visitor.visit_seq(SeqAccess { de: self, first: true });
-                self.leave(r, JsonToken::ArrayEnd)
+                self.leave(r, Kind::ArrayEnd)
             }
             _ => Err(self.invalid_type(t, &visitor)),
         }
@@ -964,27 +1022,24 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> de::Deserializer<'de> for &mut Deseri
     ) -> Result<V::Value, Error> {
         let t = self.value_token()?;
         match t.kind {
-            JsonToken::ObjectStart => {
+            Kind::ObjectStart => {
                 self.enter(t.start)?;
                 let r = visitor.visit_enum(VariantAccess { de: self });
                 self.remaining_depth += 1;
                 match r {
                     Ok(v) => match self.next()? {
-                        Some(t) if t.kind == JsonToken::ObjectEnd => Ok(v),
-                        next => Err(diagnose::expected(
-                            self.input,
-                            next,
-                            "expected '}' after the variant's value (an enum's object has one member)",
-                        )),
+                        t if t.kind == Kind::ObjectEnd => Ok(v),
+                        t => Err(self
+                            .expected(t, "expected '}' after the variant's value (an enum's object has one member)")),
                     },
                     Err(e) => Err(self.place(e)),
                 }
             }
-            JsonToken::String | JsonToken::EscapedString => {
+            Kind::String | Kind::EscapedString => {
                 let r = visitor.visit_enum(UnitVariantAccess { de: self, key: t });
                 self.placed(r)
             }
-            _ => Err(diagnose::expected(self.input, Some(t), "expected a string or an object (an enum)")),
+            _ => Err(self.expected(t, "expected a string or an object (an enum)")),
         }
     }
 
@@ -1016,26 +1071,27 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> de::SeqAccess<'de> for SeqAccess<'_, 
         if de.closed {
             return Ok(None);
         }
-        let t = de.next()?;
         if self.first {
             self.first = false;
-            match t {
-                Some(t) if t.kind == JsonToken::ArrayEnd => {
+            // Peeked, not taken: the element's deserializer takes its first token.
+            match de.peek()?.kind {
+                Kind::ArrayEnd => {
+                    de.next()?;
                     de.closed = true;
                     return Ok(None);
                 }
-                // The element's first token: its deserializer takes it.
-                Some(t) => de.peeked = Some(t),
-                None => return Err(de.eof_value()),
+                Kind::Eof => return Err(de.eof_value()),
+                _ => {}
             }
         } else {
-            match t.map(|t| t.kind) {
-                Some(JsonToken::Comma) => {}
-                Some(JsonToken::ArrayEnd) => {
+            let t = de.next()?;
+            match t.kind {
+                Kind::Comma => {}
+                Kind::ArrayEnd => {
                     de.closed = true;
                     return Ok(None);
                 }
-                _ => return Err(diagnose::expected(de.input, t, "expected ',' or ']' after an array element")),
+                _ => return Err(de.expected(t, "expected ',' or ']' after an array element")),
             }
         }
         seed.deserialize(&mut *self.de).map(Some)
@@ -1060,25 +1116,25 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> de::MapAccess<'de> for MapAccess<'_, 
         let t = de.next()?;
         let key = if self.first {
             self.first = false;
-            match t {
-                Some(k) if is_string(k) => k,
-                Some(Tok { kind: JsonToken::ObjectEnd, .. }) => {
+            match t.kind {
+                Kind::String | Kind::EscapedString => t,
+                Kind::ObjectEnd => {
                     de.closed = true;
                     return Ok(None);
                 }
-                _ => return Err(diagnose::expected(de.input, t, "expected a string key or '}' after '{'")),
+                _ => return Err(de.expected(t, "expected a string key or '}' after '{'")),
             }
         } else {
-            match t.map(|t| t.kind) {
-                Some(JsonToken::Comma) => match de.next()? {
-                    Some(k) if is_string(k) => k,
-                    k => return Err(diagnose::expected(de.input, k, "expected a string key after ','")),
+            match t.kind {
+                Kind::Comma => match de.next()? {
+                    k if is_string(k) => k,
+                    k => return Err(de.expected(k, "expected a string key after ','")),
                 },
-                Some(JsonToken::ObjectEnd) => {
+                Kind::ObjectEnd => {
                     de.closed = true;
                     return Ok(None);
                 }
-                _ => return Err(diagnose::expected(de.input, t, "expected ',' or '}' after an object member")),
+                _ => return Err(de.expected(t, "expected ',' or '}' after an object member")),
             }
         };
         seed.deserialize(MapKey { de: self.de, key }).map(Some)
@@ -1120,7 +1176,7 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> MapKey<'_, 'de, L> {
         match lexer.next_token() {
             Some(Ok(n)) if n.start == start && matches!(n.kind, JsonToken::Integer | JsonToken::Float) => {
                 if n.end == end {
-                    return Ok(n);
+                    return Ok(Tok::from_token(n));
                 }
                 const MESSAGE: &str = "expected `\"` after the number in a key";
                 match lexer.next_token() {
@@ -1237,16 +1293,10 @@ impl<'de, 'a, L: Lexer<'de, Kind = JsonToken>> de::EnumAccess<'de> for VariantAc
 
     fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self), Error> {
         let t = self.de.next()?;
-        let key = match t {
-            Some(key) if matches!(key.kind, JsonToken::String | JsonToken::EscapedString) => key,
-            _ => {
-                return Err(diagnose::expected(
-                    self.de.input,
-                    t,
-                    "expected a string key (the variant's name) after '{'",
-                ))
-            }
-        };
+        if !is_string(t) {
+            return Err(self.de.expected(t, "expected a string key (the variant's name) after '{'"));
+        }
+        let key = t;
         let v = seed.deserialize(MapKey { de: &mut *self.de, key })?;
         self.de.colon()?;
         Ok((v, self))

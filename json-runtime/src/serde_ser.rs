@@ -12,7 +12,8 @@ use serde::ser::{self, Impossible, Serialize};
 
 use crate::error::{Category, Error};
 use crate::ser::encoder::Encoder;
-use crate::ser::number::{write_number, write_php_float};
+use crate::ser::escape::{TABLES, VERBATIM};
+use crate::ser::number::{write_number, write_php_float, write_serde_float};
 use crate::ser::{EncodeOptions, NumberFormat};
 use crate::value::Number;
 
@@ -53,6 +54,8 @@ pub fn io_error(e: io::Error) -> Error {
 pub struct Serializer<'o> {
     enc: Encoder<'o>,
     opts: &'o EncodeOptions,
+    /// The encoder's escape table for `opts`.
+    table: &'static [u8; 256],
     /// Open arrays and objects (for the indent of pretty output).
     depth: usize,
 }
@@ -60,7 +63,7 @@ pub struct Serializer<'o> {
 impl<'o> Serializer<'o> {
     /// A serializer appending to `out`.
     pub fn new(out: Vec<u8>, opts: &'o EncodeOptions) -> Self {
-        Serializer { enc: Encoder::new(out, opts), opts, depth: 0 }
+        Serializer { enc: Encoder::new(out, opts), opts, table: &TABLES[opts.escape_bits()], depth: 0 }
     }
 
     /// The bytes written.
@@ -78,8 +81,11 @@ impl<'o> Serializer<'o> {
         if !v.is_finite() {
             return self.out().extend_from_slice(b"null");
         }
-        let (format, zero_fraction) = (self.opts.number_format, self.opts.preserve_zero_fraction);
-        write_number(self.out(), &Number::from_finite_f64(v), format, zero_fraction);
+        let zero_fraction = self.opts.preserve_zero_fraction;
+        match self.opts.number_format {
+            NumberFormat::Serde => write_serde_float(&mut self.enc.out, v, zero_fraction),
+            format => write_number(&mut self.enc.out, &Number::from_finite_f64(v), format, zero_fraction),
+        }
     }
 
     #[inline]
@@ -100,6 +106,24 @@ impl<'o> Serializer<'o> {
                 let f = crate::de::number::parse_float(s).unwrap_or(v as f64);
                 write_php_float(&mut self.enc.out, f, zero_fraction);
             }
+        }
+    }
+
+    /// A string in quotes. Short strings that need no escape (struct field names,
+    /// most keys) are copied after a table check, as serde_json does: the encoder's
+    /// block kernels cost more to set up than such a string takes to check.
+    #[inline(always)]
+    fn string(&mut self, s: &str) {
+        let b = s.as_bytes();
+        let table = self.table;
+        if b.len() <= 32 && b.iter().all(|&c| table[c as usize] == VERBATIM) {
+            let out = &mut self.enc.out;
+            out.reserve(b.len() + 2);
+            out.push(b'"');
+            out.extend_from_slice(b);
+            out.push(b'"');
+        } else {
+            self.enc.string(s);
         }
     }
 
@@ -159,7 +183,7 @@ impl<'o> Serializer<'o> {
     fn variant_key(&mut self, variant: &str) {
         self.open(b'{');
         self.newline();
-        self.enc.string(variant);
+        self.string(variant);
         self.colon();
     }
 }
@@ -253,14 +277,15 @@ impl<'a, 'o> ser::Serializer for &'a mut Serializer<'o> {
     }
     #[inline]
     fn serialize_char(self, v: char) -> Result<(), Error> {
-        self.enc.string(v.encode_utf8(&mut [0; 4]));
+        self.string(v.encode_utf8(&mut [0; 4]));
         Ok(())
     }
     #[inline]
     fn serialize_str(self, v: &str) -> Result<(), Error> {
-        self.enc.string(v);
+        self.string(v);
         Ok(())
     }
+    #[inline]
     fn serialize_bytes(self, v: &[u8]) -> Result<(), Error> {
         let mut seq = ser::Serializer::serialize_seq(self, Some(v.len()))?;
         for b in v {
@@ -281,17 +306,20 @@ impl<'a, 'o> ser::Serializer for &'a mut Serializer<'o> {
     fn serialize_unit(self) -> Result<(), Error> {
         self.serialize_none()
     }
+    #[inline]
     fn serialize_unit_struct(self, _name: &'static str) -> Result<(), Error> {
         self.serialize_none()
     }
+    #[inline]
     fn serialize_unit_variant(self, _name: &'static str, _index: u32, variant: &'static str) -> Result<(), Error> {
-        self.enc.string(variant);
+        self.string(variant);
         Ok(())
     }
     #[inline]
     fn serialize_newtype_struct<T: ?Sized + Serialize>(self, _name: &'static str, value: &T) -> Result<(), Error> {
         value.serialize(self)
     }
+    #[inline]
     fn serialize_newtype_variant<T: ?Sized + Serialize>(
         self,
         _name: &'static str,
@@ -307,14 +335,17 @@ impl<'a, 'o> ser::Serializer for &'a mut Serializer<'o> {
     #[inline]
     fn serialize_seq(self, _len: Option<usize>) -> Result<Compound<'a, 'o>, Error> {
         self.open(b'[');
-        Ok(Compound { ser: self, first: true, variant: false })
+        Ok(Compound { ser: self, state: State::First })
     }
+    #[inline]
     fn serialize_tuple(self, len: usize) -> Result<Compound<'a, 'o>, Error> {
         self.serialize_seq(Some(len))
     }
+    #[inline]
     fn serialize_tuple_struct(self, _name: &'static str, len: usize) -> Result<Compound<'a, 'o>, Error> {
         self.serialize_seq(Some(len))
     }
+    #[inline]
     fn serialize_tuple_variant(
         self,
         _name: &'static str,
@@ -324,17 +355,18 @@ impl<'a, 'o> ser::Serializer for &'a mut Serializer<'o> {
     ) -> Result<Compound<'a, 'o>, Error> {
         self.variant_key(variant);
         self.open(b'[');
-        Ok(Compound { ser: self, first: true, variant: true })
+        Ok(Compound { ser: self, state: State::FirstInVariant })
     }
     #[inline]
     fn serialize_map(self, _len: Option<usize>) -> Result<Compound<'a, 'o>, Error> {
         self.open(b'{');
-        Ok(Compound { ser: self, first: true, variant: false })
+        Ok(Compound { ser: self, state: State::First })
     }
     #[inline]
     fn serialize_struct(self, _name: &'static str, _len: usize) -> Result<Compound<'a, 'o>, Error> {
         self.serialize_map(None)
     }
+    #[inline]
     fn serialize_struct_variant(
         self,
         _name: &'static str,
@@ -344,10 +376,11 @@ impl<'a, 'o> ser::Serializer for &'a mut Serializer<'o> {
     ) -> Result<Compound<'a, 'o>, Error> {
         self.variant_key(variant);
         self.open(b'{');
-        Ok(Compound { ser: self, first: true, variant: true })
+        Ok(Compound { ser: self, state: State::FirstInVariant })
     }
+    #[inline]
     fn collect_str<T: ?Sized + fmt::Display>(self, value: &T) -> Result<(), Error> {
-        self.enc.string(&value.to_string());
+        self.string(&value.to_string());
         Ok(())
     }
 }
@@ -355,32 +388,52 @@ impl<'a, 'o> ser::Serializer for &'a mut Serializer<'o> {
 /// An array or object being written.
 pub struct Compound<'a, 'o> {
     ser: &'a mut Serializer<'o>,
-    first: bool,
-    /// Inside an enum's `{"variant": ...}`, which closes too.
-    variant: bool,
+    state: State,
+}
+
+/// Whether an element or member was written yet, and whether the array or object is
+/// inside an enum's `{"variant": ...}` (which closes too). One word, no padding: a
+/// `Result<Compound, Error>` with two `bool`s was copied through odd-offset loads
+/// that stalled store forwarding (17% of canada's serialization).
+#[derive(Clone, Copy, PartialEq, Eq)]
+#[repr(usize)]
+enum State {
+    First,
+    Rest,
+    FirstInVariant,
+    RestInVariant,
 }
 
 impl Compound<'_, '_> {
+    /// Before an element or a key: the comma and the line break.
+    #[inline(always)]
+    fn item(&mut self) {
+        let first = matches!(self.state, State::First | State::FirstInVariant);
+        self.ser.item(first);
+        self.state = match self.state {
+            State::First | State::Rest => State::Rest,
+            State::FirstInVariant | State::RestInVariant => State::RestInVariant,
+        };
+    }
+
     #[inline(always)]
     fn element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), Error> {
-        self.ser.item(self.first);
-        self.first = false;
+        self.item();
         value.serialize(&mut *self.ser)
     }
 
     #[inline(always)]
     fn field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result<(), Error> {
-        self.ser.item(self.first);
-        self.first = false;
-        self.ser.enc.string(key);
+        self.item();
+        self.ser.string(key);
         self.ser.colon();
         value.serialize(&mut *self.ser)
     }
 
     #[inline(always)]
     fn end(self, bracket: u8) -> Result<(), Error> {
-        self.ser.close(bracket, self.first);
-        if self.variant {
+        self.ser.close(bracket, matches!(self.state, State::First | State::FirstInVariant));
+        if matches!(self.state, State::FirstInVariant | State::RestInVariant) {
             self.ser.close(b'}', false);
         }
         Ok(())
@@ -403,9 +456,11 @@ impl ser::SerializeSeq for Compound<'_, '_> {
 impl ser::SerializeTuple for Compound<'_, '_> {
     type Ok = ();
     type Error = Error;
+    #[inline]
     fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), Error> {
         self.element(value)
     }
+    #[inline]
     fn end(self) -> Result<(), Error> {
         Compound::end(self, b']')
     }
@@ -414,9 +469,11 @@ impl ser::SerializeTuple for Compound<'_, '_> {
 impl ser::SerializeTupleStruct for Compound<'_, '_> {
     type Ok = ();
     type Error = Error;
+    #[inline]
     fn serialize_field<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), Error> {
         self.element(value)
     }
+    #[inline]
     fn end(self) -> Result<(), Error> {
         Compound::end(self, b']')
     }
@@ -425,9 +482,11 @@ impl ser::SerializeTupleStruct for Compound<'_, '_> {
 impl ser::SerializeTupleVariant for Compound<'_, '_> {
     type Ok = ();
     type Error = Error;
+    #[inline]
     fn serialize_field<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), Error> {
         self.element(value)
     }
+    #[inline]
     fn end(self) -> Result<(), Error> {
         Compound::end(self, b']')
     }
@@ -438,8 +497,7 @@ impl ser::SerializeMap for Compound<'_, '_> {
     type Error = Error;
     #[inline]
     fn serialize_key<T: ?Sized + Serialize>(&mut self, key: &T) -> Result<(), Error> {
-        self.ser.item(self.first);
-        self.first = false;
+        self.item();
         key.serialize(MapKeySerializer { ser: &mut *self.ser })
     }
     #[inline]
@@ -469,9 +527,11 @@ impl ser::SerializeStruct for Compound<'_, '_> {
 impl ser::SerializeStructVariant for Compound<'_, '_> {
     type Ok = ();
     type Error = Error;
+    #[inline]
     fn serialize_field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result<(), Error> {
         self.field(key, value)
     }
+    #[inline]
     fn end(self) -> Result<(), Error> {
         Compound::end(self, b'}')
     }
@@ -512,78 +572,100 @@ impl ser::Serializer for MapKeySerializer<'_, '_> {
 
     #[inline]
     fn serialize_str(self, v: &str) -> Result<(), Error> {
-        self.ser.enc.string(v);
+        self.ser.string(v);
         Ok(())
     }
+    #[inline]
     fn serialize_bool(self, v: bool) -> Result<(), Error> {
         self.quoted(|s| s.enc.out.extend_from_slice(if v { b"true" } else { b"false" }))
     }
+    #[inline]
     fn serialize_i8(self, v: i8) -> Result<(), Error> {
         self.quoted(|s| s.int(v))
     }
+    #[inline]
     fn serialize_i16(self, v: i16) -> Result<(), Error> {
         self.quoted(|s| s.int(v))
     }
+    #[inline]
     fn serialize_i32(self, v: i32) -> Result<(), Error> {
         self.quoted(|s| s.int(v))
     }
+    #[inline]
     fn serialize_i64(self, v: i64) -> Result<(), Error> {
         self.quoted(|s| s.int(v))
     }
+    #[inline]
     fn serialize_i128(self, v: i128) -> Result<(), Error> {
         self.quoted(|s| s.int(v))
     }
+    #[inline]
     fn serialize_u8(self, v: u8) -> Result<(), Error> {
         self.quoted(|s| s.int(v))
     }
+    #[inline]
     fn serialize_u16(self, v: u16) -> Result<(), Error> {
         self.quoted(|s| s.int(v))
     }
+    #[inline]
     fn serialize_u32(self, v: u32) -> Result<(), Error> {
         self.quoted(|s| s.int(v))
     }
+    #[inline]
     fn serialize_u64(self, v: u64) -> Result<(), Error> {
         self.quoted(|s| s.int(v))
     }
+    #[inline]
     fn serialize_u128(self, v: u128) -> Result<(), Error> {
         self.quoted(|s| s.int(v))
     }
+    #[inline]
     fn serialize_f32(self, v: f32) -> Result<(), Error> {
         if !v.is_finite() {
             return Err(Error::unplaced(Category::Data, "float key must be finite (got NaN or +/-inf)"));
         }
         self.quoted(|s| s.enc.out.extend_from_slice(zmij::Buffer::new().format_finite(v).as_bytes()))
     }
+    #[inline]
     fn serialize_f64(self, v: f64) -> Result<(), Error> {
         if !v.is_finite() {
             return Err(Error::unplaced(Category::Data, "float key must be finite (got NaN or +/-inf)"));
         }
         self.quoted(|s| s.enc.out.extend_from_slice(zmij::Buffer::new().format_finite(v).as_bytes()))
     }
+    #[inline]
     fn serialize_char(self, v: char) -> Result<(), Error> {
         self.serialize_str(v.encode_utf8(&mut [0; 4]))
     }
+    #[inline]
     fn serialize_bytes(self, _v: &[u8]) -> Result<(), Error> {
         Err(key_must_be_a_string())
     }
+    #[inline]
     fn serialize_none(self) -> Result<(), Error> {
         Err(key_must_be_a_string())
     }
+    #[inline]
     fn serialize_some<T: ?Sized + Serialize>(self, value: &T) -> Result<(), Error> {
         value.serialize(self)
     }
+    #[inline]
     fn serialize_unit(self) -> Result<(), Error> {
         Err(key_must_be_a_string())
     }
+    #[inline]
     fn serialize_unit_struct(self, _name: &'static str) -> Result<(), Error> {
         Err(key_must_be_a_string())
     }
+    #[inline]
     fn serialize_unit_variant(self, _name: &'static str, _index: u32, variant: &'static str) -> Result<(), Error> {
         self.serialize_str(variant)
     }
+    #[inline]
     fn serialize_newtype_struct<T: ?Sized + Serialize>(self, _name: &'static str, value: &T) -> Result<(), Error> {
         value.serialize(self)
     }
+    #[inline]
     fn serialize_newtype_variant<T: ?Sized + Serialize>(
         self,
         _name: &'static str,
@@ -593,15 +675,19 @@ impl ser::Serializer for MapKeySerializer<'_, '_> {
     ) -> Result<(), Error> {
         Err(key_must_be_a_string())
     }
+    #[inline]
     fn serialize_seq(self, _len: Option<usize>) -> Result<Impossible<(), Error>, Error> {
         Err(key_must_be_a_string())
     }
+    #[inline]
     fn serialize_tuple(self, _len: usize) -> Result<Impossible<(), Error>, Error> {
         Err(key_must_be_a_string())
     }
+    #[inline]
     fn serialize_tuple_struct(self, _name: &'static str, _len: usize) -> Result<Impossible<(), Error>, Error> {
         Err(key_must_be_a_string())
     }
+    #[inline]
     fn serialize_tuple_variant(
         self,
         _name: &'static str,
@@ -611,12 +697,15 @@ impl ser::Serializer for MapKeySerializer<'_, '_> {
     ) -> Result<Impossible<(), Error>, Error> {
         Err(key_must_be_a_string())
     }
+    #[inline]
     fn serialize_map(self, _len: Option<usize>) -> Result<Impossible<(), Error>, Error> {
         Err(key_must_be_a_string())
     }
+    #[inline]
     fn serialize_struct(self, _name: &'static str, _len: usize) -> Result<Impossible<(), Error>, Error> {
         Err(key_must_be_a_string())
     }
+    #[inline]
     fn serialize_struct_variant(
         self,
         _name: &'static str,
@@ -626,8 +715,9 @@ impl ser::Serializer for MapKeySerializer<'_, '_> {
     ) -> Result<Impossible<(), Error>, Error> {
         Err(key_must_be_a_string())
     }
+    #[inline]
     fn collect_str<T: ?Sized + fmt::Display>(self, value: &T) -> Result<(), Error> {
-        self.ser.enc.string(&value.to_string());
+        self.ser.string(&value.to_string());
         Ok(())
     }
 }

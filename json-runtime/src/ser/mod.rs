@@ -8,7 +8,7 @@
 //! characters stay inside the run (only U+2028/U+2029 can interrupt it, when asked).
 
 pub(crate) mod encoder;
-mod escape;
+pub(crate) mod escape;
 pub(crate) mod number;
 mod options;
 

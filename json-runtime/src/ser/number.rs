@@ -24,7 +24,7 @@ pub(crate) fn write_number(out: &mut Vec<u8>, n: &Number, format: NumberFormat, 
 }
 
 #[inline]
-fn write_serde_float(out: &mut Vec<u8>, f: f64, zero_fraction: bool) {
+pub(crate) fn write_serde_float(out: &mut Vec<u8>, f: f64, zero_fraction: bool) {
     let mut buf = zmij::Buffer::new();
     let s = buf.format_finite(f).as_bytes();
     match s.strip_suffix(b".0") {
