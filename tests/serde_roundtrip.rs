@@ -143,6 +143,30 @@ fn floats_as_serde_json_writes_them() {
     }
 }
 
+/// Every special byte at every position of strings of 0-40 bytes (across the short
+/// string path's 8-byte words and its 32-byte limit), as values and as keys, under
+/// the default options (serde_json's bytes) and the PHP preset (the encoder's bytes).
+#[test]
+fn strings_at_every_length_and_position() {
+    let php = EncodeOptions::php().escape_slashes(true).hex_tag(true);
+    for len in 0..=40 {
+        for pos in 0..len.max(1) {
+            for special in ["\"", "\\", "\u{0}", "\u{1f}", "\u{7f}", "/", "<", "é", "\u{2028}", "😀", " "] {
+                let mut s = "a".repeat(len);
+                if len > 0 {
+                    s.replace_range(pos..pos + 1, special);
+                }
+                assert_eq!(jsonlex::to_string(&s).unwrap(), serde_json::to_string(&s).unwrap(), "{s:?}");
+                let key: BTreeMap<&str, u8> = [(s.as_str(), 1)].into_iter().collect();
+                assert_eq!(jsonlex::to_string(&key).unwrap(), serde_json::to_string(&key).unwrap(), "{s:?}");
+                let expected = json_runtime::ser::encode_with(&Value::String(s.clone()), &php);
+                assert_eq!(jsonlex::to_string_with(&s, &php).unwrap(), expected, "{s:?}");
+                assert_eq!(jsonlex::from_str::<String>(&jsonlex::to_string(&s).unwrap()).unwrap(), s);
+            }
+        }
+    }
+}
+
 #[derive(Serialize, Deserialize, Debug, PartialEq, Clone)]
 enum External {
     Unit,

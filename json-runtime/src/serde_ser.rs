@@ -56,6 +56,12 @@ pub struct Serializer<'o> {
     opts: &'o EncodeOptions,
     /// The encoder's escape table for `opts`.
     table: &'static [u8; 256],
+    /// `opts` escape only what JSON requires (`"`, `\`, control bytes): the default.
+    plain_default: bool,
+    /// Floats as serde_json writes them, `.0` kept: the default.
+    serde_floats: bool,
+    /// `opts.indent`, at hand.
+    indent: Option<usize>,
     /// Open arrays and objects (for the indent of pretty output).
     depth: usize,
 }
@@ -63,7 +69,16 @@ pub struct Serializer<'o> {
 impl<'o> Serializer<'o> {
     /// A serializer appending to `out`.
     pub fn new(out: Vec<u8>, opts: &'o EncodeOptions) -> Self {
-        Serializer { enc: Encoder::new(out, opts), opts, table: &TABLES[opts.escape_bits()], depth: 0 }
+        let flags = opts.escape_bits();
+        Serializer {
+            enc: Encoder::new(out, opts),
+            opts,
+            table: &TABLES[flags],
+            plain_default: flags == 0,
+            serde_floats: opts.number_format == NumberFormat::Serde && opts.preserve_zero_fraction,
+            indent: opts.indent,
+            depth: 0,
+        }
     }
 
     /// The bytes written.
@@ -80,6 +95,10 @@ impl<'o> Serializer<'o> {
     fn write_f64(&mut self, v: f64) {
         if !v.is_finite() {
             return self.out().extend_from_slice(b"null");
+        }
+        if self.serde_floats {
+            let mut buf = zmij::Buffer::new();
+            return self.enc.out.extend_from_slice(buf.format_finite(v).as_bytes());
         }
         let zero_fraction = self.opts.preserve_zero_fraction;
         match self.opts.number_format {
@@ -115,8 +134,13 @@ impl<'o> Serializer<'o> {
     #[inline(always)]
     fn string(&mut self, s: &str) {
         let b = s.as_bytes();
-        let table = self.table;
-        if b.len() <= 32 && b.iter().all(|&c| table[c as usize] == VERBATIM) {
+        let plain = if self.plain_default {
+            b.len() <= 32 && !needs_default_escape(b)
+        } else {
+            let table = self.table;
+            b.len() <= 32 && b.iter().all(|&c| table[c as usize] == VERBATIM)
+        };
+        if plain {
             let out = &mut self.enc.out;
             out.reserve(b.len() + 2);
             out.push(b'"');
@@ -135,7 +159,7 @@ impl<'o> Serializer<'o> {
     /// A line break and the indent of the current depth, when pretty printing.
     #[inline(always)]
     fn newline(&mut self) {
-        if let Some(indent) = self.opts.indent {
+        if let Some(indent) = self.indent {
             let n = self.depth * indent;
             let out = &mut self.enc.out;
             out.push(b'\n');
@@ -171,7 +195,7 @@ impl<'o> Serializer<'o> {
     /// Between a key and its value.
     #[inline(always)]
     fn colon(&mut self) {
-        if self.opts.indent.is_some() {
+        if self.indent.is_some() {
             self.enc.out.extend_from_slice(b": ");
         } else {
             self.enc.out.push(b':');
@@ -186,6 +210,33 @@ impl<'o> Serializer<'o> {
         self.string(variant);
         self.colon();
     }
+}
+
+/// Whether `b` (at most a few words) holds a byte the default options escape: `"`,
+/// `\` or a control byte. Eight bytes at a time; the flags are exact for "any".
+#[inline(always)]
+fn needs_default_escape(b: &[u8]) -> bool {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    #[inline(always)]
+    fn special(w: u64) -> bool {
+        let control = w.wrapping_sub(LO * 0x20) & !w;
+        let q = w ^ (LO * b'"' as u64);
+        let quote = q.wrapping_sub(LO) & !q;
+        let s = w ^ (LO * b'\\' as u64);
+        let backslash = s.wrapping_sub(LO) & !s;
+        (control | quote | backslash) & HI != 0
+    }
+    let mut chunks = b.chunks_exact(8);
+    for c in &mut chunks {
+        if special(u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]])) {
+            return true;
+        }
+    }
+    let rest = chunks.remainder();
+    let mut tail = [b' '; 8];
+    tail[..rest.len()].copy_from_slice(rest);
+    special(u64::from_le_bytes(tail))
 }
 
 impl ser::Error for Error {
