@@ -227,16 +227,23 @@ fn needs_default_escape(b: &[u8]) -> bool {
         let backslash = s.wrapping_sub(LO) & !s;
         (control | quote | backslash) & HI != 0
     }
+    #[inline(always)]
+    fn word(c: &[u8]) -> u64 {
+        u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]])
+    }
+    if b.len() < 8 {
+        // Byte by byte: a word assembled on the stack from a copy would be loaded
+        // before the copy's narrower stores retire (a store-forwarding stall).
+        return b.iter().any(|&c| c < 0x20 || c == b'"' || c == b'\\');
+    }
     let mut chunks = b.chunks_exact(8);
     for c in &mut chunks {
-        if special(u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]])) {
+        if special(word(c)) {
             return true;
         }
     }
-    let rest = chunks.remainder();
-    let mut tail = [b' '; 8];
-    tail[..rest.len()].copy_from_slice(rest);
-    special(u64::from_le_bytes(tail))
+    // The last eight bytes, overlapping the words already checked.
+    !chunks.remainder().is_empty() && special(word(&b[b.len() - 8..]))
 }
 
 impl ser::Error for Error {
