@@ -4,7 +4,7 @@
 
 use crate::automaton::{Automaton, StateId};
 use crate::diagnostic::{Diagnostic, DiagnosticKind};
-use crate::grammar::{Action, Grammar, Pattern, RuleId};
+use crate::grammar::{Grammar, Pattern, RuleId};
 use std::fmt;
 
 /// A set of bytes, as a 256-bit bitmap.
@@ -242,7 +242,7 @@ pub fn unreachable_rules(grammar: &Grammar, automata: &[Automaton]) -> Vec<Diagn
         }
         let message = match rule.pattern {
             Pattern::Regex(_) => {
-                let shadow = shadowing_rule(grammar, automata, id);
+                let shadow = shadowing_rule(grammar, id);
                 match shadow {
                     Some(s) => format!(
                         "this rule can never match: every string it matches is matched by the earlier rule at line {}, column {}",
@@ -264,13 +264,10 @@ pub fn unreachable_rules(grammar: &Grammar, automata: &[Automaton]) -> Vec<Diagn
     out
 }
 
-/// An earlier rule that matches strings of `id` (for the message): the rule that wins in
-/// a state where `id` also matches. Found by running the automaton on the shortest
-/// strings of the rule's own automaton is overkill; we look for any state where `id` is
-/// among the matching rules, which needs the rule's own language, so instead report the
-/// earliest rule that wins anywhere in the same conditions and is earlier than `id`
-/// and whose match set contains `id`'s — approximated by building a two-rule automaton.
-fn shadowing_rule(grammar: &Grammar, automata: &[Automaton], id: RuleId) -> Option<RuleId> {
+/// For the message about an unreachable rule: the earliest earlier rule (sharing a
+/// condition) that shadows `id` on its own, found by building the two-rule automaton of
+/// each candidate with `id`. Runs only when the error is reported.
+fn shadowing_rule(grammar: &Grammar, id: RuleId) -> Option<RuleId> {
     let rule = &grammar.rules[id.0 as usize];
     let Pattern::Regex(hir) = &rule.pattern else { return None };
     // The earliest earlier rule that, paired with this one alone, shadows it.
@@ -302,7 +299,6 @@ fn shadowing_rule(grammar: &Grammar, automata: &[Automaton], id: RuleId) -> Opti
             }
         }
     }
-    let _ = automata;
     None
 }
 
@@ -337,9 +333,4 @@ pub fn uncovered_bytes(grammar: &Grammar, automata: &[Automaton]) -> Vec<Diagnos
         ));
     }
     out
-}
-
-/// True when the rule produces a token (not `skip`).
-pub fn is_token_rule(grammar: &Grammar, id: RuleId) -> bool {
-    matches!(grammar.rules[id.0 as usize].action, Action::Token(_))
 }

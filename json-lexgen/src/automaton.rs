@@ -98,28 +98,6 @@ impl Automaton {
     pub fn transition_count(&self) -> usize {
         self.states.iter().map(|s| s.transitions.len()).sum()
     }
-
-    /// Run the automaton from `start` the way generated code does: longest match,
-    /// earliest rule on a tie. Returns the rule and end of the match, or the offset where
-    /// the automaton died without any accepting state behind it. A reference for tests;
-    /// `$` and `*` are the caller's business.
-    pub fn longest_match(&self, input: &[u8], start: usize) -> Result<(RuleId, usize), usize> {
-        let mut state = StateId::START;
-        let mut last = None;
-        let mut p = start;
-        loop {
-            if let Some(rule) = self.state(state).accept {
-                last = Some((rule, p));
-            }
-            match input.get(p).and_then(|&b| self.state(state).next(b)) {
-                Some(next) => {
-                    state = next;
-                    p += 1;
-                }
-                None => return last.ok_or(p),
-            }
-        }
-    }
 }
 
 /// Build the automaton of every condition of `grammar`, in condition order.
