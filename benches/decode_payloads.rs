@@ -2,99 +2,58 @@
 //! decode/validate benchmarks and instruction counts. Each is 64 KiB or more (short
 //! inputs fool the branch predictor) and deterministic.
 //!
-//! Included with `#[path]` by the benchmark binaries that need it.
+//! The strings come from the generator shared with the encoder payloads
+//! ([`crate::string_payloads`]), with texts of their own ([`DECODE_STRINGS`]).
 
-/// (class name, JSON document).
+use crate::{string_payloads, StringSet, Sweep, PAYLOAD_BYTES};
+
+/// (class name, JSON document), in this order: `english`, `japanese-dense`,
+/// `cjk-mixed`, `cyrillic`, `u-escaped` (cjk-mixed with every non-ASCII character as
+/// `\uXXXX`), `escape-heavy`, `sweep-0` .. `sweep-100` (arrays of the strings of
+/// [`string_payloads`] of [`DECODE_STRINGS`]), then `numbers` and `records-pretty`.
 pub fn decode_payloads() -> Vec<(String, Vec<u8>)> {
-    const SIZE: usize = 64 * 1024;
-    let mut out = vec![
-        ("english".to_string(), string_array(&cycle(ENGLISH, SIZE))),
-        ("japanese-dense".to_string(), string_array(&vec!["日本語のテキストです".to_string(); 2000])),
-        ("cjk-mixed".to_string(), string_array(&cycle(CJK_MIXED, SIZE))),
-        ("cyrillic".to_string(), string_array(&cycle(CYRILLIC, SIZE))),
-        ("u-escaped".to_string(), string_array_escaped(&cycle(CJK_MIXED, SIZE))),
-        ("escape-heavy".to_string(), string_array(&cycle(ESCAPE_HEAVY, SIZE))),
-    ];
-    for share in [0, 5, 15, 30, 50, 100] {
-        out.push((format!("sweep-{share}"), string_array(&sweep(share, SIZE))));
-    }
-    out.push(("numbers".to_string(), numbers(SIZE)));
-    out.push(("records-pretty".to_string(), records_pretty(SIZE)));
-    out
-}
-
-const ENGLISH: &[&str] = &[
-    "The quick brown fox jumps over the lazy dog while the cat watches from the window.",
-    "It was the best of times, it was the worst of times, it was the age of wisdom.",
-    "Call me Ishmael. Some years ago, never mind how long precisely, having little money.",
-    "short",
-    "A somewhat longer sentence about benchmarks, parsers and encoders; with commas: too.",
-];
-
-const CJK_MIXED: &[&str] = &[
-    "東京 Tokyo の天気は晴れ、気温は 25 度です。",
-    "新しい iPhone 15 Pro が発売されました！価格は 159,800 円から。",
-    "北京 Beijing 2024 年 夏季 活动 报名 开始",
-    "서울 Seoul 날씨 맑음 temperature 22C",
-];
-
-const CYRILLIC: &[&str] = &[
-    "Съешь же ещё этих мягких французских булок, да выпей чаю.",
-    "В чащах юга жил бы цитрус? Да, но фальшивый экземпляр!",
-    "Москва — столица России, крупнейший по численности населения город страны.",
-];
-
-const ESCAPE_HEAVY: &[&str] = &[
-    "line one\nline two\n\tindented \"quoted\" C:\\path\\to\\file\r\n",
-    "{\"embedded\": \"json\", \"with\": [\"quotes\", \"and\\\\backslashes\"]}",
-    "tabs\there\tand\tthere\u{1}\u{2}\u{1f} bell\u{7} end",
-];
-
-/// Cycle `parts` until their total length reaches `bytes`.
-fn cycle(parts: &[&str], bytes: usize) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut total = 0;
-    while total < bytes {
-        let s = parts[out.len() % parts.len()];
-        total += s.len();
-        out.push(s.to_string());
-    }
-    out
-}
-
-/// Strings of 200 characters of which `share` percent are non-ASCII (2-, 3- and 4-byte
-/// characters), between ASCII runs of 1 to 3 characters (the case PHP left at +22%).
-fn sweep(share: u64, bytes: usize) -> Vec<String> {
-    const NON_ASCII: &[char] = &['é', 'ж', 'ß', '日', '本', 'の', 'テ', '€', '한', '😀'];
-    const ASCII: &[u8] = b"abcdefghijklmnopqrstuvwxyz ABCDEFGHIJ0123456789.,";
-    let mut seed = 0x9E37_79B9_7F4A_7C15u64 ^ share;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
-    let mut out = Vec::new();
-    let mut total = 0;
-    while total < bytes {
-        let mut s = String::new();
-        let mut chars = 0;
-        while chars < 200 {
-            if next() % 100 < share {
-                s.push(NON_ASCII[(next() % NON_ASCII.len() as u64) as usize]);
-                chars += 1;
-            } else {
-                for _ in 0..1 + next() % 3 {
-                    s.push(ASCII[(next() % ASCII.len() as u64) as usize] as char);
-                    chars += 1;
-                }
-            }
+    let strings = string_payloads(&DECODE_STRINGS);
+    let mut docs = Vec::new();
+    for (name, strings_of_class) in &strings {
+        if name == "escape-heavy" {
+            let (_, cjk) = strings.iter().find(|(n, _)| n == "cjk-mixed").expect("cjk-mixed");
+            docs.push(("u-escaped".to_string(), string_array_escaped(cjk)));
         }
-        total += s.len();
-        out.push(s);
+        docs.push((name.clone(), string_array(strings_of_class)));
     }
-    out
+    docs.push(("numbers".to_string(), numbers(PAYLOAD_BYTES)));
+    docs.push(("records-pretty".to_string(), records_pretty(PAYLOAD_BYTES)));
+    docs
 }
+
+/// The texts of the decoder payloads (not the encoder's: the bytes of these documents
+/// are those the instruction tables in BENCHMARKS.md were measured on).
+pub const DECODE_STRINGS: StringSet = StringSet {
+    english: &[
+        "The quick brown fox jumps over the lazy dog while the cat watches from the window.",
+        "It was the best of times, it was the worst of times, it was the age of wisdom.",
+        "Call me Ishmael. Some years ago, never mind how long precisely, having little money.",
+        "short",
+        "A somewhat longer sentence about benchmarks, parsers and encoders; with commas: too.",
+    ],
+    cjk_mixed: &[
+        "東京 Tokyo の天気は晴れ、気温は 25 度です。",
+        "新しい iPhone 15 Pro が発売されました！価格は 159,800 円から。",
+        "北京 Beijing 2024 年 夏季 活动 报名 开始",
+        "서울 Seoul 날씨 맑음 temperature 22C",
+    ],
+    cyrillic: &[
+        "Съешь же ещё этих мягких французских булок, да выпей чаю.",
+        "В чащах юга жил бы цитрус? Да, но фальшивый экземпляр!",
+        "Москва — столица России, крупнейший по численности населения город страны.",
+    ],
+    escape_heavy: &[
+        "line one\nline two\n\tindented \"quoted\" C:\\path\\to\\file\r\n",
+        "{\"embedded\": \"json\", \"with\": [\"quotes\", \"and\\\\backslashes\"]}",
+        "tabs\there\tand\tthere\u{1}\u{2}\u{1f} bell\u{7} end",
+    ],
+    sweep: Sweep::Random,
+};
 
 /// `["...", ...]` with the escapes JSON requires.
 fn string_array(strings: &[String]) -> Vec<u8> {

@@ -7,8 +7,6 @@
 //! levels_instructions <payload class | corpus file stem> <validate|decode|tokenize|logos> <level> [iterations]
 //! ```
 
-#[path = "decode_payloads.rs"]
-mod decode_payloads;
 #[path = "logos_json.rs"]
 mod logos_json;
 
@@ -48,7 +46,7 @@ fn main() {
         );
         return;
     }
-    let input = decode_payloads::decode_payloads()
+    let input = jsonlex_benches::decode_payloads()
         .into_iter()
         .chain(jsonlex_benches::corpus())
         .find(|(name, _)| *name == args[1])

@@ -1,4 +1,5 @@
-//! Shared helpers for the benchmarks: the vendored corpus and generated payloads.
+//! Shared helpers for the benchmarks: the vendored corpus and generated payloads
+//! (strings for the encoder, JSON documents for the decoder: [`decode_payloads`]).
 
 use std::path::Path;
 
@@ -19,80 +20,111 @@ pub fn corpus() -> Vec<(String, Vec<u8>)> {
     files
 }
 
-// ---- Encoder payloads (benches/encode.rs, benches/encode_instructions.rs) ----
+// ---- Generated strings (encoder payloads; the decode payloads wrap them into JSON) ----
 
-/// The generated string payload classes for the encoder benchmarks, as (name, strings).
-/// Each is an array of strings of about 64 KiB or more in total (short inputs fool the
-/// branch predictor): English, dense Japanese (the PHP repro: 2000 copies of
-/// "日本語のテキストです"), mixed CJK and ASCII, Cyrillic, escape-heavy, and the
-/// non-ASCII share sweep `sweep-0` .. `sweep-100` (share of characters that are
-/// non-ASCII, between ASCII runs of 1-3 characters).
-pub fn encode_payloads() -> Vec<(String, Vec<String>)> {
+pub mod decode_payloads;
+pub use decode_payloads::decode_payloads;
+
+/// Size the generated string classes reach (at least): short inputs fool the branch
+/// predictor.
+pub(crate) const PAYLOAD_BYTES: usize = 64 * 1024;
+
+/// The texts one family of string payloads is made of. The encoder and the decoder
+/// payloads use different texts (and sweeps): both feed instruction tables recorded in
+/// BENCHMARKS.md, so their bytes are kept as they were when those were measured.
+pub struct StringSet {
+    pub english: &'static [&'static str],
+    pub cjk_mixed: &'static [&'static str],
+    pub cyrillic: &'static [&'static str],
+    pub escape_heavy: &'static [&'static str],
+    pub sweep: Sweep,
+}
+
+/// How the non-ASCII share sweep decides, character by character, to emit a non-ASCII
+/// one.
+#[derive(Clone, Copy)]
+pub enum Sweep {
+    /// Keep the running share on target: non-ASCII whenever below it (the encoder's).
+    Steady,
+    /// Non-ASCII with probability `share` percent (the decoder's).
+    Random,
+}
+
+/// The generated string payload classes, as (name, strings), in this order: `english`,
+/// `japanese-dense` (the PHP repro: 2000 copies of "日本語のテキストです"),
+/// `cjk-mixed`, `cyrillic`, `escape-heavy`, and the non-ASCII share sweep `sweep-0` ..
+/// `sweep-100`. Each is about 64 KiB or more in total. Deterministic.
+pub fn string_payloads(set: &StringSet) -> Vec<(String, Vec<String>)> {
     let mut out = vec![
-        ("english".to_string(), repeat_to(ENGLISH, 64 * 1024)),
+        ("english".to_string(), repeat_to(set.english, PAYLOAD_BYTES)),
         ("japanese-dense".to_string(), vec!["日本語のテキストです".to_string(); 2000]),
-        ("cjk-mixed".to_string(), repeat_to(CJK_MIXED, 64 * 1024)),
-        ("cyrillic".to_string(), repeat_to(CYRILLIC, 64 * 1024)),
-        ("escape-heavy".to_string(), repeat_to(ESCAPE_HEAVY, 64 * 1024)),
+        ("cjk-mixed".to_string(), repeat_to(set.cjk_mixed, PAYLOAD_BYTES)),
+        ("cyrillic".to_string(), repeat_to(set.cyrillic, PAYLOAD_BYTES)),
+        ("escape-heavy".to_string(), repeat_to(set.escape_heavy, PAYLOAD_BYTES)),
     ];
     for share in [0, 5, 15, 30, 50, 100] {
-        out.push((format!("sweep-{share}"), sweep(share, 64 * 1024)));
+        out.push((format!("sweep-{share}"), sweep(share, PAYLOAD_BYTES, set.sweep)));
     }
     out
 }
 
-const ENGLISH: &[&str] = &[
-    "The quick brown fox jumps over the lazy dog while the cat watches from the window.",
-    "It was the best of times, it was the worst of times, it was the age of wisdom.",
-    "Call me Ishmael. Some years ago, never mind how long precisely, having little money in my purse.",
-    "In the beginning the Universe was created. This has made a lot of people very angry.",
-    "short",
-    "A somewhat longer sentence about benchmarks, parsers and encoders, with commas; and semicolons: too.",
-];
+/// The string payload classes of the encoder benchmarks (benches/encode.rs,
+/// benches/encode_instructions.rs): [`string_payloads`] of [`ENCODE_STRINGS`].
+pub fn encode_payloads() -> Vec<(String, Vec<String>)> {
+    string_payloads(&ENCODE_STRINGS)
+}
 
-const CJK_MIXED: &[&str] = &[
-    "東京 Tokyo の天気は晴れ、気温は 25 度です。",
-    "新しい iPhone 15 Pro が発売されました！価格は 159,800 円から。",
-    "北京 Beijing 2024 年 夏季 活动 报名 开始",
-    "서울 Seoul 날씨 맑음 temperature 22C",
-    "RT @user: これは テスト です #hashtag https://example.com/path",
-];
-
-const CYRILLIC: &[&str] = &[
-    "Съешь же ещё этих мягких французских булок, да выпей чаю.",
-    "В чащах юга жил бы цитрус? Да, но фальшивый экземпляр!",
-    "Москва — столица России, крупнейший по численности населения город страны.",
-    "Привет, мир! Это тестовая строка для кодировщика JSON.",
-];
-
-const ESCAPE_HEAVY: &[&str] = &[
-    "line one\nline two\n\tindented \"quoted\" C:\\path\\to\\file\r\n",
-    "{\"embedded\": \"json\", \"with\": [\"quotes\", \"and\\\\backslashes\"]}",
-    "tabs\there\tand\tthere\u{1}\u{2}\u{1f} bell\u{7} nul\u{0} end",
-    "\"\"\"\\\\\\\n\n\n\"\\\"\\",
-];
+/// The texts of the encoder payloads.
+pub const ENCODE_STRINGS: StringSet = StringSet {
+    english: &[
+        "The quick brown fox jumps over the lazy dog while the cat watches from the window.",
+        "It was the best of times, it was the worst of times, it was the age of wisdom.",
+        "Call me Ishmael. Some years ago, never mind how long precisely, having little money in my purse.",
+        "In the beginning the Universe was created. This has made a lot of people very angry.",
+        "short",
+        "A somewhat longer sentence about benchmarks, parsers and encoders, with commas; and semicolons: too.",
+    ],
+    cjk_mixed: &[
+        "東京 Tokyo の天気は晴れ、気温は 25 度です。",
+        "新しい iPhone 15 Pro が発売されました！価格は 159,800 円から。",
+        "北京 Beijing 2024 年 夏季 活动 报名 开始",
+        "서울 Seoul 날씨 맑음 temperature 22C",
+        "RT @user: これは テスト です #hashtag https://example.com/path",
+    ],
+    cyrillic: &[
+        "Съешь же ещё этих мягких французских булок, да выпей чаю.",
+        "В чащах юга жил бы цитрус? Да, но фальшивый экземпляр!",
+        "Москва — столица России, крупнейший по численности населения город страны.",
+        "Привет, мир! Это тестовая строка для кодировщика JSON.",
+    ],
+    escape_heavy: &[
+        "line one\nline two\n\tindented \"quoted\" C:\\path\\to\\file\r\n",
+        "{\"embedded\": \"json\", \"with\": [\"quotes\", \"and\\\\backslashes\"]}",
+        "tabs\there\tand\tthere\u{1}\u{2}\u{1f} bell\u{7} nul\u{0} end",
+        "\"\"\"\\\\\\\n\n\n\"\\\"\\",
+    ],
+    sweep: Sweep::Steady,
+};
 
 /// Cycle `parts` into strings until their total length reaches `bytes`.
 fn repeat_to(parts: &[&str], bytes: usize) -> Vec<String> {
     let mut out = Vec::new();
     let mut total = 0;
-    let mut i = 0;
     while total < bytes {
-        let s = parts[i % parts.len()];
+        let s = parts[out.len() % parts.len()];
         total += s.len();
         out.push(s.to_string());
-        i += 1;
     }
     out
 }
 
 /// Strings of 200 characters each in which `share` percent of the characters are
-/// non-ASCII (a mix of 2-, 3- and 4-byte characters), separated by ASCII runs of 1-3
-/// characters. Deterministic (xorshift).
-fn sweep(share: u32, bytes: usize) -> Vec<String> {
+/// non-ASCII (a mix of 2-, 3- and 4-byte characters), between ASCII runs of 1-3
+/// characters (the case PHP left at +22%). Deterministic (xorshift).
+fn sweep(share: u64, bytes: usize, mode: Sweep) -> Vec<String> {
     const NON_ASCII: &[char] = &['é', 'ж', 'ß', '日', '本', 'の', 'テ', '€', '한', '😀'];
     const ASCII: &[u8] = b"abcdefghijklmnopqrstuvwxyz ABCDEFGHIJ0123456789.,";
-    let mut seed = 0x9E37_79B9_7F4A_7C15u64 ^ share as u64;
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64 ^ share;
     let mut next = move || {
         seed ^= seed << 13;
         seed ^= seed >> 7;
@@ -103,11 +135,14 @@ fn sweep(share: u32, bytes: usize) -> Vec<String> {
     let mut total = 0;
     while total < bytes {
         let mut s = String::new();
-        let mut chars = 0;
-        let mut non_ascii = 0;
+        let mut chars = 0u64;
+        let mut non_ascii = 0u64;
         while chars < 200 {
-            // Keep the running share on target: non-ASCII when below it.
-            if share > 0 && (share == 100 || non_ascii * 100 < share * chars.max(1)) {
+            let pick_non_ascii = match mode {
+                Sweep::Steady => share > 0 && (share == 100 || non_ascii * 100 < share * chars.max(1)),
+                Sweep::Random => next() % 100 < share,
+            };
+            if pick_non_ascii {
                 s.push(NON_ASCII[(next() % NON_ASCII.len() as u64) as usize]);
                 non_ascii += 1;
                 chars += 1;
