@@ -134,14 +134,19 @@ pub enum KernelKind {
 /// A SIMD skip hook on a loop state.
 ///
 /// Placement, so that a hook never costs more than it saves (the PHP lesson): the
-/// state's own scalar loop runs first, eight bytes per bounds check, and hands over to
-/// the kernel only once [`Hook::SCALAR_PREFIX`] class bytes in a row have shown that
-/// the run is long. Short runs (keys, numbers as strings, the 1-3 ASCII characters
-/// between non-Latin ones) never pay for a call or a vector setup. A UTF-8 kernel also
-/// takes over at the first multibyte character of a run (the transition out of the
-/// state on a lead byte): it skips multibyte text in bulk, so dense Japanese or
-/// Cyrillic gets faster rather than merely not slower, and it only stops where the DFA
-/// is needed. ASCII-only text never reaches that transition, so it pays nothing for it.
+/// state's own scalar loop takes the first [`Hook::PROBE_AFTER`] bytes of a run, so short
+/// runs (keys, numbers as strings, the 1-3 ASCII characters between non-Latin ones) never
+/// pay for anything. If the run goes on past them (the next byte is a class byte too),
+/// the runtime's inline probe (`probe_utf8`/`probe_class`) takes it: 16-byte vector
+/// blocks at the width the target always has, folded from the class at compile time,
+/// with no call and no setup; a run longer than the probe's blocks goes on in the
+/// level's out-of-line kernel. Where the probe does not apply (the portable `Swar`
+/// level, classes that need nibble tables), the scalar loop hands the run to the kernel
+/// after [`Hook::SCALAR_PREFIX`] bytes. A UTF-8 kernel also takes over at the first
+/// multibyte character of a run (the transition out of the state on a lead byte): it
+/// skips multibyte text in bulk, so dense Japanese or Cyrillic gets faster rather than
+/// merely not slower, and it only stops where the DFA is needed. ASCII-only text never
+/// reaches that transition, so it pays nothing for it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Hook {
     /// The loop state.
@@ -153,10 +158,14 @@ pub struct Hook {
 }
 
 impl Hook {
-    /// Class bytes in a row the scalar loop takes before it hands over to the kernel.
-    /// A kernel call costs about as much as scalar-testing a dozen bytes (measured on
-    /// citm_catalog.json, where most strings are 8 to 15 bytes): 16 keeps it off
-    /// strings that short. A multiple of the loop's unrolling (8).
+    /// Class bytes in a row the scalar loop takes before the inline probe: one chunk of
+    /// the loop's unrolling. A probe costs about as much as testing four bytes one by
+    /// one, so it pays from runs of about a dozen bytes on.
+    pub const PROBE_AFTER: usize = 8;
+
+    /// Class bytes in a row the scalar loop takes before it hands over to the
+    /// out-of-line kernel where there is no probe. A kernel call costs about as much as
+    /// scalar-testing 30 bytes. A multiple of the loop's unrolling (8).
     pub const SCALAR_PREFIX: usize = 32;
 
     /// A loop class narrower than this gets no hook: digits and whitespace make short

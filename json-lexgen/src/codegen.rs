@@ -32,6 +32,8 @@ pub struct CodegenOptions {
 
 /// Self-loops test this many bytes per bounds check.
 const UNROLL: usize = 8;
+// The hook peels one chunk before its probe.
+const _: () = assert!(Hook::PROBE_AFTER == UNROLL);
 
 /// Classes of at most this many ASCII ranges test a whole chunk as one word. Each range
 /// costs about four operations a word: measured on the corpus (callgrind), a single
@@ -439,8 +441,6 @@ impl Ctx<'_> {
         let statics = cond.tables.statics();
         let loop_fns = analysis.loops.iter().map(|l| {
             let hook = analysis.hooks.iter().find(|h| h.state == l.state);
-            let call = hook.map(|h| kernel_call(self.rt, h));
-            let hook = hook.zip(call.as_ref()).map(|(h, call)| (call, h.kernel));
             cond.tables.skip_loop_fn(self.rt, l.state, &l.class, self.unsafe_code, hook)
         });
         let dispatch_tables = Self::dispatch_tables(a);
@@ -448,7 +448,9 @@ impl Ctx<'_> {
             let name = format_ident!("SKIP_{}", h.state.0);
             let words: Vec<Literal> = h.class.words().iter().map(|&w| Literal::u64_unsuffixed(w)).collect();
             let rt = self.rt;
-            quote!(static #name: #rt::skip::ByteClass = #rt::skip::ByteClass::from_bitmap([#(#words),*]);)
+            // A `const`, not a `static`: the lexer is inlined across crates, and only a
+            // constant lets the compiler fold the class into the inline probe's compares.
+            quote!(const #name: #rt::skip::ByteClass = #rt::skip::ByteClass::from_bitmap([#(#words),*]);)
         });
         let dynamic_vars = if needs_dynamic { quote!(let mut last_rule: u32 = u32::MAX;) } else { TokenStream::new() };
         let outcomes = self.outcomes(a, &cond.partial);
@@ -554,7 +556,7 @@ impl Ctx<'_> {
                     // takes it and the rest of the run in bulk (unless it cannot: an
                     // invalid sequence is left to the DFA, which reports it).
                     Some(hook) if ranges.iter().all(|&(lo, _)| lo >= 0x80) => {
-                        let call = kernel_expr(self.rt, hook);
+                        let call = kernel_expr(self.rt, hook, quote!(kernels));
                         let back = match jump {
                             Jump::FromStart => quote!(break 'start #id_lit;),
                             Jump::InLoop => quote!({ state = #id_lit; continue 'states; }),
@@ -770,21 +772,25 @@ pub fn with_safety_comments(code: &str) -> String {
     out
 }
 
-/// `skip_…_long(kernels, &SKIP_n, input, p)`: where the hook's run ends.
-fn kernel_expr(rt: &syn::Path, hook: &Hook) -> TokenStream {
+/// `skip_…_long(#kernels, &SKIP_n, input, p)`: where the hook's run ends.
+fn kernel_expr(rt: &syn::Path, hook: &Hook, kernels: TokenStream) -> TokenStream {
     let name = format_ident!("SKIP_{}", hook.state.0);
     let function = match hook.kernel {
         KernelKind::Class => quote!(skip_class_long),
         KernelKind::Utf8 => quote!(skip_utf8_long),
     };
-    quote!(#rt::skip::#function(kernels, &#name, input, p))
+    quote!(#rt::skip::#function(#kernels, &#name, input, p))
 }
 
-/// `p = skip_…_long(kernels, &SKIP_n, input, p);` for a hook (called after a long run,
-/// or on a non-ASCII byte for the UTF-8 kernel: no use for the kernel's short-run prelude).
-fn kernel_call(rt: &syn::Path, hook: &Hook) -> TokenStream {
-    let call = kernel_expr(rt, hook);
-    quote!(p = #call;)
+/// `probe_…(kernels, &SKIP_n, input, p)`: the hook's inline probe, `Some(end of the run)`
+/// or `None` where it does not apply.
+fn probe_expr(rt: &syn::Path, hook: &Hook) -> TokenStream {
+    let name = format_ident!("SKIP_{}", hook.state.0);
+    let function = match hook.kernel {
+        KernelKind::Class => quote!(probe_class),
+        KernelKind::Utf8 => quote!(probe_utf8),
+    };
+    quote!(#rt::skip::#function(kernels, &#name, input, p))
 }
 
 /// For a class of at most [`SWAR_MAX_RANGES`] ranges of ASCII bytes, an expression over `word` (eight
@@ -900,13 +906,13 @@ impl LoopTables {
         state: StateId,
         class: &ByteSet,
         unsafe_code: bool,
-        hook: Option<(&TokenStream, KernelKind)>,
+        hook: Option<&Hook>,
     ) -> TokenStream {
         let test = self.test(state, class);
         let swar = swar_chunk_test(class);
-        let checks: Vec<TokenStream> = match (&swar, hook) {
+        let checks: Vec<TokenStream> = match (&swar, hook.map(|h| h.kernel)) {
             // Few ASCII ranges and no UTF-8 kernel: all eight bytes in one word test.
-            (Some(in_class), None | Some((_, KernelKind::Class))) => vec![quote! {
+            (Some(in_class), None | Some(KernelKind::Class)) => vec![quote! {
                 let word = u64::from_le_bytes(*chunk);
                 let outside = !(#in_class) & 0x8080_8080_8080_8080u64;
                 if outside != 0 {
@@ -972,7 +978,7 @@ impl LoopTables {
         };
         // The word test costs a few byte tests: the first two bytes are tested alone, so
         // that the short runs (the space after a colon, a small integer) never pay for it.
-        let first_byte = if swar.is_some() && !matches!(hook, Some((_, KernelKind::Utf8))) {
+        let first_byte = if swar.is_some() && !matches!(hook, Some(Hook { kernel: KernelKind::Utf8, .. })) {
             let one = quote! {
                 match input.get(p) {
                     ::core::option::Option::Some(&b) if #test => p += 1,
@@ -984,32 +990,59 @@ impl LoopTables {
             TokenStream::new()
         };
         let name = format_ident!("loop_{}", state.0);
-        let kernels_param = hook.map(|_| quote!(kernels: #rt::skip::Kernels,));
-        let prefix_chunks = Literal::u32_unsuffixed((Hook::SCALAR_PREFIX / UNROLL) as u32);
-        let (chunk_count, after_chunk) = match hook {
-            Some((call, _)) => (
-                quote!(let mut chunks: u32 = 0;),
-                quote! {
-                    chunks += 1;
-                    if chunks == #prefix_chunks && !kernels.is_scalar() {
-                        #call
-                        return p;
+        let Some(hook) = hook else {
+            return quote! {
+                /// The self-loop of a state: where its run of class bytes ends.
+                #[inline(always)]
+                fn #name(input: &[u8], mut p: usize) -> usize {
+                    #first_byte
+                    loop {
+                        #chunk
+                        #(#checks)*
+                        p += #UNROLL;
                     }
-                },
-            ),
-            None => (TokenStream::new(), TokenStream::new()),
+                    // Fewer than a chunk left.
+                    #tail
+                    p
+                }
+            };
         };
+        // With a hook: the first chunk is peeled; after it, unless the run ends on the
+        // very next byte, the inline probe takes the run (vector levels). Else the loop
+        // goes on and hands the run to the kernel after `SCALAR_PREFIX` bytes (`Swar`;
+        // at the scalar level the budget never runs out in practice, and if it did, the
+        // scalar level's kernel is the same byte loop).
+        let probe = probe_expr(rt, hook);
+        let call = kernel_expr(rt, hook, quote!(kernels));
+        let budget = Literal::u32_unsuffixed(((Hook::SCALAR_PREFIX - UNROLL) / UNROLL) as u32);
         quote! {
             /// The self-loop of a state: where its run of class bytes ends.
             #[inline(always)]
-            fn #name(input: &[u8], mut p: usize, #kernels_param) -> usize {
+            fn #name(input: &[u8], mut p: usize, kernels: #rt::skip::Kernels) -> usize {
                 #first_byte
-                #chunk_count
                 loop {
                     #chunk
                     #(#checks)*
                     p += #UNROLL;
-                    #after_chunk
+                    // A run that ends right here does not need the probe.
+                    match input.get(p) {
+                        ::core::option::Option::Some(&b) if #test => {}
+                        _ => return p,
+                    }
+                    if let ::core::option::Option::Some(end) = #probe {
+                        return end;
+                    }
+                    let mut budget: u32 = if kernels.is_scalar() { u32::MAX } else { #budget };
+                    loop {
+                        #chunk
+                        #(#checks)*
+                        p += #UNROLL;
+                        budget -= 1;
+                        if budget == 0 {
+                            return #call;
+                        }
+                    }
+                    break;
                 }
                 // Fewer than a chunk left.
                 #tail

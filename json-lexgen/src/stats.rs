@@ -77,7 +77,9 @@ impl fmt::Display for Stats {
                 };
                 writeln!(
                     f,
-                    "    state {state}: {kernel} over {class}, after {} class bytes in a row",
+                    "    state {state}: {kernel} over {class}, inline probe after {} class bytes in a row \
+                     (SWAR level: kernel after {})",
+                    Hook::PROBE_AFTER,
                     Hook::SCALAR_PREFIX
                 )?;
             }

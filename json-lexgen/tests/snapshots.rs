@@ -33,9 +33,11 @@ fn json_grammar_hooks_its_string_bodies_with_the_utf8_kernel() {
     let code = generate("grammar/json.lex", Config::new());
     // Two string bodies (before and after the first escape) get hooks, both with the
     // UTF-8 kernel; whitespace and digit loops are too narrow for one.
-    assert_eq!(code.matches("static SKIP_").count(), 2, "{code}");
+    assert_eq!(code.matches("const SKIP_").count(), 2, "{code}");
     assert!(code.contains("::json_runtime::skip::skip_utf8_long("), "{code}");
-    assert!(!code.contains("skip_class"));
+    // Each body's loop probes after its first chunk.
+    assert_eq!(code.matches("::json_runtime::skip::probe_utf8(").count(), 2, "{code}");
+    assert!(!code.contains("skip_class") && !code.contains("probe_class"));
 }
 
 #[test]

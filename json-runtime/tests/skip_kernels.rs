@@ -102,6 +102,7 @@ fn utf8_classes() -> Vec<Class> {
         Class::new("identifier", |b| b.is_ascii_alphanumeric() || b == b'_'),
         Class::new("ascii not * / newline", |b| b < 0x80 && !b"*/\n".contains(&b)),
         Class::new("ascii scattered", |b| b < 0x80 && scattered(b)),
+        Class::new("x or z", |b| b == b'x' || b == b'z'),
     ]
 }
 
@@ -232,7 +233,7 @@ fn utf8_specials() -> Vec<Vec<u8>> {
 #[test]
 fn classes_cover_every_matcher_shape() {
     let shapes: Vec<Method> = class_classes().iter().map(|c| c.class.strategy()).collect();
-    assert!(shapes.contains(&Method::Ranges { ranges: 3, complement: false }));
+    assert!(shapes.contains(&Method::Ranges { ranges: 3, complement: false }), "{shapes:?}");
     assert!(shapes.contains(&Method::Ranges { ranges: 3, complement: true }));
     assert!(shapes.contains(&Method::Ranges { ranges: 0, complement: true }));
     assert!(shapes.contains(&Method::NibbleTables { pairs: 1 }));

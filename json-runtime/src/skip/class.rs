@@ -33,31 +33,59 @@ pub(super) const fn has(bits: &[u64; 4], b: usize) -> bool {
     (bits[b / 64] >> (b % 64)) & 1 != 0
 }
 
-/// The maximal runs of bytes with `has(b) == want`: how many there are, and the first
-/// [`MAX_RANGES`] as `[lo, hi - lo]`.
+/// The maximal runs of bytes with `has(b) == want`, on the byte circle (a run through
+/// 0xFF and 0x00 is one run, `lo > hi`: the kernels' `(b - lo) <= hi - lo` test wraps
+/// the same way): how many there are, and the first [`MAX_RANGES`] as `[lo, hi - lo]`.
 const fn runs(bits: &[u64; 4], want: bool) -> (usize, [[u8; 2]; MAX_RANGES]) {
     let mut out = [[0u8; 2]; MAX_RANGES];
     let mut n = 0;
     let mut b = 0;
+    // A run that starts at 0x00 and another that ends at 0xFF are one.
+    let wraps = has(bits, 0) == want && has(bits, 255) == want;
+    let mut first_hi = 0;
     while b < 256 {
         if has(bits, b) == want {
             let lo = b;
             while b + 1 < 256 && has(bits, b + 1) == want {
                 b += 1;
             }
-            if n < MAX_RANGES {
-                out[n] = [lo as u8, (b - lo) as u8];
+            if wraps && lo == 0 && b < 255 {
+                // Joined to the last run, below.
+                first_hi = b;
+            } else {
+                let span = if wraps && b == 255 && lo > 0 { (first_hi + 256 - lo) as u8 } else { (b - lo) as u8 };
+                if n < MAX_RANGES {
+                    out[n] = [lo as u8, span];
+                }
+                n += 1;
             }
-            n += 1;
         }
         b += 1;
     }
     (n, out)
 }
 
+/// What testing `ranges` costs a vector kernel that sees them as constants: a single
+/// byte is one compare, a range from 0x00 two operations, any other three.
+const fn cost(n: usize, ranges: &[[u8; 2]; MAX_RANGES]) -> usize {
+    let mut total = 0;
+    let mut k = 0;
+    while k < n {
+        total += if ranges[k][1] == 0 {
+            1
+        } else if ranges[k][0] == 0 {
+            2
+        } else {
+            3
+        };
+        k += 1;
+    }
+    total
+}
+
 impl Matcher {
     /// Ranges when the set or its complement is at most [`MAX_RANGES`] ranges (the
-    /// fewer of the two; the set itself on a tie), nibble tables otherwise.
+    /// cheaper of the two to test; the set itself on a tie), nibble tables otherwise.
     pub(super) const fn build(bits: &[u64; 4]) -> Matcher {
         let (n_in, in_ranges) = runs(bits, true);
         let (n_out, out_ranges) = runs(bits, false);
@@ -67,10 +95,12 @@ impl Matcher {
             lo: [[0; 16]; 2],
             hi: [[0; 16]; 2],
         };
-        if n_in <= MAX_RANGES && n_in <= n_out {
+        let fits_in = n_in <= MAX_RANGES;
+        let fits_out = n_out <= MAX_RANGES;
+        if fits_in && (!fits_out || cost(n_in, &in_ranges) <= cost(n_out, &out_ranges)) {
             return Matcher { shape: Shape::Ranges { n: n_in as u8, negated: false }, ranges: in_ranges, ..empty };
         }
-        if n_out <= MAX_RANGES {
+        if fits_out {
             return Matcher { shape: Shape::Ranges { n: n_out as u8, negated: true }, ranges: out_ranges, ..empty };
         }
         // Shufti. Row `h` is the set of low nibbles `l` with byte `h << 4 | l` in the set.
@@ -155,8 +185,11 @@ mod tests {
         let not3 = |b: u8| !b"*/\n".contains(&b);
         // A pseudo-random set: 16 distinct rows, two table pairs.
         let scattered = |b: u8| (b as u32).wrapping_mul(0x9E37_79B9).rotate_left(7).is_multiple_of(3);
-        let cases: [(&dyn Fn(u8) -> bool, Shape); 7] = [
-            (&json, Shape::Ranges { n: 3, negated: false }),
+        let cases: [(&dyn Fn(u8) -> bool, Shape); 9] = [
+            // The complement: '"', '\\' and 0x80..=0x1F (one range through 0xFF).
+            (&json, Shape::Ranges { n: 3, negated: true }),
+            (&|b| b >= 0x20 || b == b'\t', Shape::Ranges { n: 2, negated: false }),
+            (&|b| !(0x10..0x80).contains(&b) || b == b'a', Shape::Ranges { n: 2, negated: false }),
             (&ws, Shape::Ranges { n: 3, negated: false }),
             (&ident, Shape::Shufti { pairs: 1 }),
             (&not3, Shape::Ranges { n: 3, negated: true }),

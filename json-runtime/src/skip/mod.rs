@@ -88,6 +88,7 @@ macro_rules! with_ranges {
 }
 
 mod class;
+mod probe;
 mod scalar;
 mod vector;
 
@@ -100,32 +101,34 @@ use class::{has, Matcher, Shape};
 
 /// A verified kernel level: only constructible for a level this CPU has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Kernels(Level);
+pub struct Kernels {
+    level: Level,
+}
 
 impl Kernels {
     /// The active level ([`crate::simd::level`]: `JSONLEX_SIMD` or the best available).
     #[inline]
     pub fn active() -> Kernels {
         // `level()` only ever holds available levels.
-        Kernels(crate::simd::level())
+        Kernels { level: crate::simd::level() }
     }
 
     /// The kernels of `level`, or `None` when this CPU (or build target) lacks it.
     pub fn new(level: Level) -> Option<Kernels> {
-        level.is_available().then_some(Kernels(level))
+        level.is_available().then_some(Kernels { level })
     }
 
     /// The level.
     #[inline]
     pub fn level(self) -> Level {
-        self.0
+        self.level
     }
 
     /// True at [`Level::Scalar`]: the caller should not call kernels at all (they
     /// would only run the byte loop the caller already has).
     #[inline]
     pub fn is_scalar(self) -> bool {
-        self.0 == Level::Scalar
+        self.level == Level::Scalar
     }
 }
 
@@ -255,6 +258,27 @@ pub fn skip_class_long(kernels: Kernels, class: &ByteClass, input: &[u8], at: us
     skip_class_from(kernels, class, input, at, false)
 }
 
+/// Where a run of `class` bytes from `at` ends, tested inline by the caller (a generated
+/// lexer's hook, once its scalar loop has seen a few class bytes): the first blocks go
+/// through the vector width the target always has (SSE2, NEON) without a call, and only a
+/// run longer than those blocks reaches [`skip_class_long`]. `None` when the probe does
+/// not apply: a level without vectors (`Scalar`, `Swar`), fewer than 16 bytes left, a
+/// class that needs nibble tables, or a target without baseline vectors; the caller then
+/// goes on with its own loop.
+#[inline(always)]
+pub fn probe_class(kernels: Kernels, class: &ByteClass, input: &[u8], at: usize) -> Option<usize> {
+    probe::class(kernels, class, input, at)
+}
+
+/// [`probe_class`] for a [`skip_utf8`] hook: the blocks test the class's ASCII bytes, so
+/// a byte `>= 0x80` ends the probed run (the caller's DFA takes the multibyte character,
+/// and its lead-byte transition calls [`skip_utf8_long`]); a run longer than the probed
+/// blocks goes on in [`skip_utf8_long`]. The result is always a character boundary.
+#[inline(always)]
+pub fn probe_utf8(kernels: Kernels, class: &ByteClass, input: &[u8], at: usize) -> Option<usize> {
+    probe::utf8(kernels, class, input, at)
+}
+
 /// The first byte inline, then the level's kernel (`prelude`: test a few bytes one by
 /// one before any vector setup).
 #[inline]
@@ -275,7 +299,7 @@ const PRELUDE: usize = 4;
 
 /// `skip_class` from `from <= input.len()`, through the level's kernel.
 fn class_from(kernels: Kernels, class: &ByteClass, input: &[u8], mut from: usize, prelude: bool) -> usize {
-    if kernels.0 == Level::Scalar {
+    if kernels.level == Level::Scalar {
         return scalar::class(&class.table, input, from);
     }
     if let Some(head) = input.get(from..from + if prelude { PRELUDE } else { 0 }) {
@@ -286,7 +310,7 @@ fn class_from(kernels: Kernels, class: &ByteClass, input: &[u8], mut from: usize
             from += 1;
         }
     }
-    match kernels.0 {
+    match kernels.level {
         #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
         // SAFETY: a `Kernels` holds only available levels (`new` checks, `active` takes
         // the verified process level), so the CPU has SSE2.
@@ -353,7 +377,7 @@ fn skip_utf8_from(kernels: Kernels, class: &ByteClass, input: &[u8], at: usize, 
 /// `skip_utf8` from the character boundary `from <= input.len()`, through the level's
 /// kernel.
 fn utf8_from(kernels: Kernels, class: &ByteClass, input: &[u8], mut from: usize, prelude: bool) -> usize {
-    if kernels.0 == Level::Scalar {
+    if kernels.level == Level::Scalar {
         return scalar::utf8(&class.table, input, from);
     }
     // ASCII bytes one by one first (a multibyte character goes straight to the kernel).
@@ -368,7 +392,7 @@ fn utf8_from(kernels: Kernels, class: &ByteClass, input: &[u8], mut from: usize,
             from += 1;
         }
     }
-    match kernels.0 {
+    match kernels.level {
         #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
         // SAFETY: a `Kernels` holds only available levels, so the CPU has SSE2.
         Level::Sse2 => unsafe { x86::sse2_utf8(class, input, from) },
