@@ -11,7 +11,8 @@ ops=${2:-"validate decode tokenize"}
 default_level=$(cargo run -q --release -p jsonlex-benches --example simd_level 2>/dev/null || echo avx2)
 bin=$(cargo bench -q -p jsonlex-benches --bench levels_instructions --no-run --message-format=json 2>/dev/null |
     python3 -c 'import json, sys; print([m["executable"] for m in map(json.loads, sys.stdin) if m.get("executable")][-1])')
-classes="english japanese-dense cjk-mixed cyrillic u-escaped escape-heavy sweep-0 sweep-5 sweep-15 sweep-30 sweep-50 sweep-100 numbers records-pretty canada citm_catalog twitter utf-8-escaped utf-8-unescaped"
+# CLASSES overrides the list, e.g. CLASSES="len-8 len-9 len-12" (the length sweep).
+classes=${CLASSES:-"english japanese-dense cjk-mixed cyrillic u-escaped escape-heavy sweep-0 sweep-5 sweep-15 sweep-30 sweep-50 sweep-100 numbers records-pretty canada citm_catalog twitter utf-8-escaped utf-8-unescaped"}
 count() { # class op level
     local out
     out=$(mktemp)

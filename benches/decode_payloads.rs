@@ -26,6 +26,33 @@ pub fn decode_payloads() -> Vec<(String, Vec<u8>)> {
     docs
 }
 
+/// String lengths of [`length_sweep`]: around where a hook's inline probe starts (after
+/// 8 class bytes) and where it pays.
+pub const SWEEP_LENGTHS: [usize; 14] = [1, 4, 8, 9, 10, 11, 12, 14, 16, 20, 24, 32, 48, 64];
+
+/// `len-N`: arrays of ASCII strings of exactly N bytes (letters and spaces), 64 KiB or
+/// more each: what a hook costs or saves per run length, one length at a time (the
+/// worst case for a placement rule is a document whose runs all end just where it
+/// loses).
+pub fn length_sweep() -> Vec<(String, Vec<u8>)> {
+    const TEXT: &[u8] = b"the quick brown fox jumps over the lazy dog and keeps running past the old mill ";
+    SWEEP_LENGTHS
+        .iter()
+        .map(|&len| {
+            let mut strings = Vec::new();
+            let mut total = 0;
+            let mut at = 0;
+            while total < PAYLOAD_BYTES {
+                let s: String = (0..len).map(|k| TEXT[(at + k) % TEXT.len()] as char).collect();
+                at += 7;
+                total += len + 3;
+                strings.push(s);
+            }
+            (format!("len-{len}"), string_array(&strings))
+        })
+        .collect()
+}
+
 /// The texts of the decoder payloads (not the encoder's: the bytes of these documents
 /// are those the instruction tables in BENCHMARKS.md were measured on).
 pub const DECODE_STRINGS: StringSet = StringSet {

@@ -4,7 +4,7 @@
 //! `benches/callgrind-levels.sh`, which prints default/scalar ratios per class.
 //!
 //! ```text
-//! levels_instructions <payload class | corpus file stem> <validate|decode|tokenize|logos> <level> [iterations]
+//! levels_instructions <payload class | len-N | corpus file stem> <validate|decode|tokenize|logos> <level> [iterations]
 //! ```
 
 #[path = "logos_json.rs"]
@@ -48,6 +48,7 @@ fn main() {
     }
     let input = jsonlex_benches::decode_payloads()
         .into_iter()
+        .chain(jsonlex_benches::length_sweep())
         .chain(jsonlex_benches::corpus())
         .find(|(name, _)| *name == args[1])
         .unwrap_or_else(|| panic!("no payload or corpus file named {}", args[1]))

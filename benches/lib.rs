@@ -23,7 +23,7 @@ pub fn corpus() -> Vec<(String, Vec<u8>)> {
 // ---- Generated strings (encoder payloads; the decode payloads wrap them into JSON) ----
 
 pub mod decode_payloads;
-pub use decode_payloads::decode_payloads;
+pub use decode_payloads::{decode_payloads, length_sweep};
 
 /// Size the generated string classes reach (at least): short inputs fool the branch
 /// predictor.
