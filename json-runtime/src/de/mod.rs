@@ -17,6 +17,7 @@
 //! | [`validate`] | yes | nothing, allocates nothing (depth ≤ 512) |
 //! | [`validate_trusted`] | no | nothing |
 
+mod build;
 pub(crate) mod diagnose;
 pub(crate) mod number;
 mod options;
@@ -28,14 +29,15 @@ pub use options::{BigInt, DecodeOptions, InvalidUtf8, LoneSurrogate};
 use crate::error::{Category, Error};
 use crate::json::JsonToken;
 use crate::lex::{LexError, Lexer, Token};
-use crate::value::{KeyIndex, Map, Number, Value};
+use crate::value::{Number, Value};
+use build::Builder;
 use number::NumError;
-use string::{Discard, Out};
+use string::Discard;
 
 /// Decodes `input` with lexer `L`, checking that string tokens are UTF-8 (for lexers
 /// that do not guarantee it, e.g. ones for looser dialects).
 pub fn decode<'a, L: Lexer<'a, Kind = JsonToken>>(input: &'a [u8], options: &DecodeOptions) -> Result<Value, Error> {
-    Parser::<L, Builder, false>::new(input, options, Builder::new(options)).run()
+    Parser::<false>::new(input, options, true).run::<L>()
 }
 
 /// Decodes `input` with lexer `L`, trusting its string tokens' UTF-8.
@@ -47,13 +49,13 @@ pub unsafe fn decode_trusted<'a, L: Lexer<'a, Kind = JsonToken>>(
     input: &'a [u8],
     options: &DecodeOptions,
 ) -> Result<Value, Error> {
-    Parser::<L, Builder, true>::new(input, options, Builder::new(options)).run()
+    Parser::<true>::new(input, options, true).run::<L>()
 }
 
 /// Checks `input` as [`decode`] would, without building anything (and without
 /// allocating, unless `max_depth` exceeds 512 or there is an error to report).
 pub fn validate<'a, L: Lexer<'a, Kind = JsonToken>>(input: &'a [u8], options: &DecodeOptions) -> Result<(), Error> {
-    Parser::<L, Checker, false>::new(input, options, Checker::new(options)).run()
+    Parser::<false>::new(input, options, false).run::<L>().map(drop)
 }
 
 /// Checks `input` as [`decode_trusted`] would. Safe: a lexer that breaks the
@@ -62,43 +64,28 @@ pub fn validate_trusted<'a, L: Lexer<'a, Kind = JsonToken>>(
     input: &'a [u8],
     options: &DecodeOptions,
 ) -> Result<(), Error> {
-    Parser::<L, Checker, true>::new(input, options, Checker::new(options)).run()
+    Parser::<true>::new(input, options, false).run::<L>().map(drop)
 }
 
-/// What the parser drives: a value builder or a checker.
-trait Sink {
-    /// False for the checker: numbers and strings need only be checked.
-    const BUILDS: bool;
-    type Out: Out;
-    type Output;
-    /// Buffer for decoded string bytes.
-    fn scratch(&mut self) -> &mut Self::Out;
-    fn null(&mut self);
-    fn boolean(&mut self, b: bool);
-    fn number(&mut self, n: Number);
-    /// A string value or key (`key`), already decoded.
-    fn str(&mut self, s: &str, key: bool);
-    /// A string value or key now held by the scratch buffer (valid UTF-8).
-    fn scratch_str(&mut self, key: bool);
-    /// The UTF-8 body of an escaped string token, to unescape.
-    fn escaped(&mut self, body: &[u8], base: usize, lone: LoneSurrogate, key: bool) -> Result<(), string::StrError>;
-    fn begin_array(&mut self);
-    fn end_array(&mut self);
-    fn begin_object(&mut self);
-    fn end_object(&mut self);
-    fn empty_array(&mut self);
-    fn empty_object(&mut self);
-    /// Whether the innermost open container is an object.
-    fn in_object(&self) -> bool;
-    fn finish(self) -> Self::Output;
-}
-
-struct Parser<'a, L, S, const TRUSTED: bool> {
+/// The parser, for decoding and validating alike.
+///
+/// Whether it builds is a field, not a type parameter, so that decode and validate
+/// share one instance of [`Parser::run`] per lexer and `TRUSTED`: the lexer's
+/// `next_token`, called once in it, then has a single caller in the crate that
+/// instantiates them, and LLVM inlines it (the token, and the lexer's state, stay in
+/// registers). With an instance per mode, the two callers (in one codegen unit) kept
+/// it a call: validate took about 20% more instructions on the corpus. The price is a
+/// predictable branch before each builder call.
+struct Parser<'a, const TRUSTED: bool> {
     input: &'a [u8],
-    lexer: L,
-    sink: S,
     options: DecodeOptions,
+    /// Build a value (decode), or only check (validate: `builder` stays empty).
+    build: bool,
+    builder: Builder,
+    /// Arrays and objects open.
     depth: usize,
+    /// Whether each open container is an object.
+    nest: Nest,
     /// The last token is a string the lexer rejected and the scanner repaired into
     /// the scratch buffer.
     repaired: bool,
@@ -106,112 +93,188 @@ struct Parser<'a, L, S, const TRUSTED: bool> {
 
 type Tok = Option<Token<JsonToken>>;
 
-impl<'a, L, S, const TRUSTED: bool> Parser<'a, L, S, TRUSTED>
-where
-    L: Lexer<'a, Kind = JsonToken>,
-    S: Sink,
-{
-    fn new(input: &'a [u8], options: &DecodeOptions, sink: S) -> Self {
-        Parser { input, lexer: L::new(input), sink, options: *options, depth: 0, repaired: false }
-    }
+/// What the parser expects of the next token. Which container is innermost (for
+/// `CommaOrClose`) is in `nest`; how deep, in `depth`.
+#[derive(Clone, Copy)]
+enum Expect {
+    /// A value: at the start, after ':', after ',' in an array.
+    Value,
+    /// A value or ']': after '['.
+    ValueOrArrayEnd,
+    /// A key or '}': after '{'.
+    KeyOrObjectEnd,
+    /// A key: after ',' in an object.
+    Key,
+    /// ':' after a key.
+    Colon,
+    /// After a value: ',' or the innermost container's end; at depth 0, the end of input.
+    CommaOrClose,
+}
 
+impl<'a, const TRUSTED: bool> Parser<'a, TRUSTED> {
     #[inline(always)]
-    fn next(&mut self) -> Result<Tok, Error> {
-        match self.lexer.next_token() {
-            Some(Ok(t)) => Ok(Some(t)),
-            None => Ok(None),
-            Some(Err(e)) => self.lex_error(e),
+    fn new(input: &'a [u8], options: &DecodeOptions, build: bool) -> Self {
+        Parser {
+            input,
+            options: *options,
+            build,
+            builder: Builder::new(),
+            depth: 0,
+            nest: Nest::new(options.max_depth),
+            repaired: false,
         }
     }
 
-    fn run(mut self) -> Result<S::Output, Error> {
-        let mut tok = self.next()?;
-        'value: loop {
-            // `tok` starts a value.
-            let Some(t) = tok else {
-                return Err(self.expected(None, "expected a value"));
+    /// The builder, when decoding.
+    #[inline(always)]
+    fn sink(&mut self) -> Option<&mut Builder> {
+        if self.build {
+            Some(&mut self.builder)
+        } else {
+            None
+        }
+    }
+
+    /// One loop, one call of the lexer: the token fetched at the top is dispatched on
+    /// what the grammar expects next. (Never inlined: decode and validate must share
+    /// this one instance, see [`Parser`].)
+    #[inline(never)]
+    fn run<L: Lexer<'a, Kind = JsonToken>>(mut self) -> Result<Value, Error> {
+        // A local whose address never escapes: its fields can live in registers.
+        let mut lexer = L::new(self.input);
+        let mut expect = Expect::Value;
+        loop {
+            let tok = match lexer.next_token() {
+                Some(Ok(t)) => Some(t),
+                None => None,
+                Some(Err(e)) => {
+                    let t = self.lex_error(e)?;
+                    lexer.set_offset(t.end);
+                    Some(t)
+                }
             };
-            match t.kind {
-                JsonToken::ArrayStart => {
-                    self.enter(t.start)?;
-                    let next = self.next()?;
-                    if matches!(next, Some(Token { kind: JsonToken::ArrayEnd, .. })) {
-                        self.depth -= 1;
-                        self.sink.empty_array();
-                    } else {
-                        self.sink.begin_array();
-                        tok = next;
-                        continue 'value;
-                    }
-                }
-                JsonToken::ObjectStart => {
-                    self.enter(t.start)?;
-                    let next = self.next()?;
-                    if matches!(next, Some(Token { kind: JsonToken::ObjectEnd, .. })) {
-                        self.depth -= 1;
-                        self.sink.empty_object();
-                    } else {
-                        self.sink.begin_object();
-                        self.member_key(next, "expected a string key or '}' after '{'")?;
-                        tok = self.next()?;
-                        continue 'value;
-                    }
-                }
-                JsonToken::String | JsonToken::EscapedString => self.string(t, false)?,
-                JsonToken::Integer => self.integer(t)?,
-                JsonToken::Float => self.float(t)?,
-                JsonToken::Null => self.sink.null(),
-                JsonToken::True => self.sink.boolean(true),
-                JsonToken::False => self.sink.boolean(false),
-                _ => return Err(self.expected(tok, "expected a value")),
-            }
-            // A value is complete: close containers until one goes on.
-            loop {
-                if self.depth == 0 {
-                    return match self.next()? {
-                        None => Ok(self.sink.finish()),
-                        next => Err(self.expected(next, "expected the end of input after the value")),
+            match expect {
+                Expect::Value | Expect::ValueOrArrayEnd => {
+                    let Some(t) = tok else {
+                        return Err(self.expected(None, "expected a value"));
                     };
-                }
-                let next = self.next()?;
-                let kind = next.map(|t| t.kind);
-                if self.sink.in_object() {
-                    match kind {
-                        Some(JsonToken::Comma) => {
-                            let key = self.next()?;
-                            self.member_key(key, "expected a string key after ','")?;
-                            tok = self.next()?;
-                            continue 'value;
-                        }
-                        Some(JsonToken::ObjectEnd) => {
+                    if let Expect::ValueOrArrayEnd = expect {
+                        if t.kind == JsonToken::ArrayEnd {
                             self.depth -= 1;
-                            self.sink.end_object();
+                            if let Some(b) = self.sink() {
+                                b.empty_array();
+                            }
+                            expect = Expect::CommaOrClose;
+                            continue;
                         }
-                        _ => return Err(self.expected(next, "expected ',' or '}' after an object member")),
+                        if let Some(b) = self.sink() {
+                            b.begin_array();
+                        }
                     }
-                } else {
-                    match kind {
-                        Some(JsonToken::Comma) => {
-                            tok = self.next()?;
-                            continue 'value;
+                    match t.kind {
+                        JsonToken::ArrayStart => {
+                            self.enter(t.start, false)?;
+                            expect = Expect::ValueOrArrayEnd;
+                            continue;
                         }
-                        Some(JsonToken::ArrayEnd) => {
+                        JsonToken::ObjectStart => {
+                            self.enter(t.start, true)?;
+                            expect = Expect::KeyOrObjectEnd;
+                            continue;
+                        }
+                        JsonToken::String | JsonToken::EscapedString => self.string(t, false)?,
+                        JsonToken::Integer => self.integer(t)?,
+                        JsonToken::Float => self.float(t)?,
+                        JsonToken::Null => {
+                            if let Some(b) = self.sink() {
+                                b.null();
+                            }
+                        }
+                        JsonToken::True => {
+                            if let Some(b) = self.sink() {
+                                b.boolean(true);
+                            }
+                        }
+                        JsonToken::False => {
+                            if let Some(b) = self.sink() {
+                                b.boolean(false);
+                            }
+                        }
+                        _ => return Err(self.expected(tok, "expected a value")),
+                    }
+                    expect = Expect::CommaOrClose;
+                }
+                Expect::KeyOrObjectEnd | Expect::Key => {
+                    let first = matches!(expect, Expect::KeyOrObjectEnd);
+                    match tok {
+                        Some(t) if matches!(t.kind, JsonToken::String | JsonToken::EscapedString) => {
+                            if first {
+                                if let Some(b) = self.sink() {
+                                    b.begin_object();
+                                }
+                            }
+                            self.string(t, true)?;
+                            expect = Expect::Colon;
+                        }
+                        Some(Token { kind: JsonToken::ObjectEnd, .. }) if first => {
                             self.depth -= 1;
-                            self.sink.end_array();
+                            if let Some(b) = self.sink() {
+                                b.empty_object();
+                            }
+                            expect = Expect::CommaOrClose;
                         }
-                        _ => return Err(self.expected(next, "expected ',' or ']' after an array element")),
+                        _ if first => return Err(self.expected(tok, "expected a string key or '}' after '{'")),
+                        _ => return Err(self.expected(tok, "expected a string key after ','")),
+                    }
+                }
+                Expect::Colon => match tok {
+                    Some(Token { kind: JsonToken::Colon, .. }) => expect = Expect::Value,
+                    _ => return Err(self.expected(tok, "expected ':' after an object key")),
+                },
+                Expect::CommaOrClose => {
+                    // A value is complete.
+                    if self.depth == 0 {
+                        return match tok {
+                            None => Ok(self.builder.finish()),
+                            _ => Err(self.expected(tok, "expected the end of input after the value")),
+                        };
+                    }
+                    let kind = tok.map(|t| t.kind);
+                    if self.nest.is_object(self.depth - 1) {
+                        match kind {
+                            Some(JsonToken::Comma) => expect = Expect::Key,
+                            Some(JsonToken::ObjectEnd) => {
+                                self.depth -= 1;
+                                if let Some(b) = self.sink() {
+                                    b.end_object();
+                                }
+                            }
+                            _ => return Err(self.expected(tok, "expected ',' or '}' after an object member")),
+                        }
+                    } else {
+                        match kind {
+                            Some(JsonToken::Comma) => expect = Expect::Value,
+                            Some(JsonToken::ArrayEnd) => {
+                                self.depth -= 1;
+                                if let Some(b) = self.sink() {
+                                    b.end_array();
+                                }
+                            }
+                            _ => return Err(self.expected(tok, "expected ',' or ']' after an array element")),
+                        }
                     }
                 }
             }
         }
     }
 
-    /// Opens a container at `offset`, within the depth limit.
+    /// Opens an array or an `object` at `offset`, within the depth limit.
     #[inline(always)]
-    fn enter(&mut self, offset: usize) -> Result<(), Error> {
+    fn enter(&mut self, offset: usize, object: bool) -> Result<(), Error> {
         if self.depth >= self.options.max_depth {
             return Err(self.too_deep(offset));
         }
+        self.nest.set(self.depth, object);
         self.depth += 1;
         Ok(())
     }
@@ -221,26 +284,13 @@ where
         diagnose::too_deep(self.input, offset, self.options.max_depth)
     }
 
-    /// `tok` must be a key, followed by a colon.
-    #[inline(always)]
-    fn member_key(&mut self, tok: Tok, expected: &'static str) -> Result<(), Error> {
-        match tok {
-            Some(t) if matches!(t.kind, JsonToken::String | JsonToken::EscapedString) => {
-                self.string(t, true)?;
-            }
-            _ => return Err(self.expected(tok, expected)),
-        }
-        match self.next()? {
-            Some(Token { kind: JsonToken::Colon, .. }) => Ok(()),
-            next => Err(self.expected(next, "expected ':' after an object key")),
-        }
-    }
-
     #[inline(always)]
     fn string(&mut self, t: Token<JsonToken>, key: bool) -> Result<(), Error> {
         if self.repaired {
             self.repaired = false;
-            self.sink.scratch_str(key);
+            if let Some(b) = self.sink() {
+                b.scratch_str(key);
+            }
             return Ok(());
         }
         if t.end < t.start + 2 || t.end > self.input.len() {
@@ -249,24 +299,26 @@ where
         let body = &self.input[t.start + 1..t.end - 1];
         if t.kind == JsonToken::String {
             if TRUSTED {
-                if S::BUILDS {
+                if let Some(b) = self.sink() {
                     // SAFETY: the caller of `decode_trusted` promised that string
                     // tokens are UTF-8.
                     let s = unsafe { core::str::from_utf8_unchecked(body) };
-                    self.sink.str(s, key);
+                    b.str(s, key);
                 }
                 return Ok(());
             }
             return match core::str::from_utf8(body) {
                 Ok(s) => {
-                    self.sink.str(s, key);
+                    if let Some(b) = self.sink() {
+                        b.str(s, key);
+                    }
                     Ok(())
                 }
                 Err(e) => self.bad_utf8(body, t.start + 1 + e.valid_up_to(), key),
             };
         }
         // EscapedString.
-        if !S::BUILDS && TRUSTED && self.options.lone_surrogate == LoneSurrogate::Substitute {
+        if !self.build && TRUSTED && self.options.lone_surrogate == LoneSurrogate::Substitute {
             return Ok(()); // nothing in it can be wrong
         }
         if !TRUSTED {
@@ -274,35 +326,44 @@ where
                 return self.bad_utf8(body, t.start + 1 + e.valid_up_to(), key);
             }
         }
-        let lone = self.options.lone_surrogate;
-        match self.sink.escaped(body, t.start + 1, lone, key) {
-            Ok(()) => Ok(()),
-            Err(e) => Err(e.into_error(self.input)),
-        }
+        let (base, lone) = (t.start + 1, self.options.lone_surrogate);
+        let checked = match self.sink() {
+            Some(b) => b.escaped(body, base, lone, key),
+            None => string::unescape(body, base, lone, &mut Discard),
+        };
+        checked.map_err(|e| e.into_error(self.input))
     }
 
     /// A string token that is not UTF-8 (only from a lexer that does not promise it).
     #[cold]
     fn bad_utf8(&mut self, body: &[u8], offset: usize, key: bool) -> Result<(), Error> {
-        diagnose::bad_utf8(self.input, body, offset, &self.options, self.sink.scratch())?;
-        self.sink.scratch_str(key);
+        let (input, options) = (self.input, &self.options);
+        if !self.build {
+            return diagnose::bad_utf8(input, body, offset, options, &mut Discard);
+        }
+        diagnose::bad_utf8(input, body, offset, options, self.builder.scratch())?;
+        self.builder.scratch_str(key);
         Ok(())
     }
 
     #[inline(always)]
     fn integer(&mut self, t: Token<JsonToken>) -> Result<(), Error> {
         let bytes = self.token_bytes(t)?;
-        if !S::BUILDS && TRUSTED && bytes.len() <= 300 {
+        if !self.build && TRUSTED && bytes.len() <= 300 {
             return Ok(()); // an integer of 300 digits is still a finite f64
         }
         match number::parse_integer(bytes) {
             Ok(Some(n)) => {
-                self.sink.number(n);
+                if let Some(b) = self.sink() {
+                    b.number(n);
+                }
                 Ok(())
             }
             Ok(None) if self.options.big_int == BigInt::String => {
-                // Only digits and '-': ASCII.
-                self.sink.str(core::str::from_utf8(bytes).unwrap_or_default(), false);
+                if let Some(b) = self.sink() {
+                    // Only digits and '-': ASCII.
+                    b.str(core::str::from_utf8(bytes).unwrap_or_default(), false);
+                }
                 Ok(())
             }
             Ok(None) => self.float(t),
@@ -313,12 +374,14 @@ where
     #[inline(always)]
     fn float(&mut self, t: Token<JsonToken>) -> Result<(), Error> {
         let bytes = self.token_bytes(t)?;
-        if !S::BUILDS && TRUSTED && number::surely_in_range(bytes) {
+        if !self.build && TRUSTED && number::surely_in_range(bytes) {
             return Ok(());
         }
         match number::parse_float(bytes) {
             Ok(f) => {
-                self.sink.number(Number::from_finite_f64(f));
+                if let Some(b) = self.sink() {
+                    b.number(Number::from_finite_f64(f));
+                }
                 Ok(())
             }
             Err(e) => Err(self.number_error(t, e)),
@@ -350,273 +413,50 @@ where
     }
 
     /// The lexer matched no token: repair a string with invalid UTF-8 if the options
-    /// say so, else report precisely.
+    /// say so (the lexer is to go on after the repaired token), else report precisely.
     #[cold]
     #[inline(never)]
-    fn lex_error(&mut self, e: LexError<JsonToken>) -> Result<Tok, Error> {
-        let end = diagnose::repair_or_report(self.input, e, &self.options, self.sink.scratch())?;
-        self.lexer.set_offset(end);
-        self.repaired = true;
-        Ok(Some(Token { kind: JsonToken::EscapedString, start: e.start, end }))
-    }
-}
-
-/// One open array or object of the value being built.
-struct Frame {
-    /// Where its pending elements (array) or members (object) start in the scratch
-    /// stack.
-    start: usize,
-    /// Object: the member the next value belongs to.
-    slot: usize,
-    /// Object with more than `INDEX_THRESHOLD` members: their key index.
-    index: Option<Box<KeyIndex>>,
-    object: bool,
-}
-
-/// Builds a [`Value`].
-struct Builder {
-    values: Vec<Value>,
-    members: Vec<(String, Value)>,
-    frames: Vec<Frame>,
-    scratch: Vec<u8>,
-    root: Value,
-}
-
-impl Builder {
-    fn new(_: &DecodeOptions) -> Builder {
-        Builder { values: Vec::new(), members: Vec::new(), frames: Vec::new(), scratch: Vec::new(), root: Value::Null }
-    }
-
-    #[inline(always)]
-    fn emit(&mut self, v: Value) {
-        match self.frames.last() {
-            Some(f) if !f.object => self.values.push(v),
-            Some(f) => self.members[f.slot].1 = v,
-            None => self.root = v,
-        }
-    }
-
-    /// A key arrives in the innermost (object) frame: a new member, or the slot of the
-    /// earlier member with the same key (whose value the next one replaces).
-    #[inline(always)]
-    fn key(members: &mut Vec<(String, Value)>, frame: &mut Frame, key: &str) {
-        let pending = &members[frame.start..];
-        let dup = match &frame.index {
-            Some(index) => index.find(pending, key),
-            None => pending.iter().position(|(k, _)| k == key),
+    fn lex_error(&mut self, e: LexError<JsonToken>) -> Result<Token<JsonToken>, Error> {
+        let (input, options) = (self.input, &self.options);
+        let end = if self.build {
+            diagnose::repair_or_report(input, e, options, self.builder.scratch())?
+        } else {
+            diagnose::repair_or_report(input, e, options, &mut Discard)?
         };
-        if let Some(i) = dup {
-            frame.slot = frame.start + i;
-            return;
-        }
-        frame.slot = members.len();
-        members.push((key.to_owned(), Value::Null));
-        let count = members.len() - frame.start;
-        if count > Map::INDEX_THRESHOLD {
-            let pending = &members[frame.start..];
-            match &mut frame.index {
-                Some(index) => index.push(pending, count - 1),
-                None => frame.index = Some(KeyIndex::build(pending)),
-            }
-        }
+        self.repaired = true;
+        Ok(Token { kind: JsonToken::EscapedString, start: e.start, end })
     }
 }
 
-impl Sink for Builder {
-    const BUILDS: bool = true;
-    type Out = Vec<u8>;
-    type Output = Value;
-
-    #[inline(always)]
-    fn scratch(&mut self) -> &mut Vec<u8> {
-        &mut self.scratch
-    }
-    #[inline(always)]
-    fn null(&mut self) {
-        self.emit(Value::Null)
-    }
-    #[inline(always)]
-    fn boolean(&mut self, b: bool) {
-        self.emit(Value::Bool(b))
-    }
-    #[inline(always)]
-    fn number(&mut self, n: Number) {
-        self.emit(Value::Number(n))
-    }
-    #[inline(always)]
-    fn str(&mut self, s: &str, key: bool) {
-        if key {
-            let frame = self.frames.last_mut().expect("a key inside an object");
-            Builder::key(&mut self.members, frame, s);
-        } else {
-            self.emit(Value::String(s.to_owned()));
-        }
-    }
-    #[inline(always)]
-    fn scratch_str(&mut self, key: bool) {
-        debug_assert!(core::str::from_utf8(&self.scratch).is_ok());
-        // SAFETY: the scratch buffer holds either an unescaped string body that was
-        // UTF-8 before unescaping (checked by `from_utf8`, or promised by the caller of
-        // `decode_trusted`; unescaping splits it only at ASCII backslashes and appends
-        // whole `char`s), or a string rebuilt by `scan_string`, which appends only ASCII,
-        // whole well-formed sequences and whole `char`s.
-        let s = unsafe { core::str::from_utf8_unchecked(&self.scratch) };
-        if key {
-            let frame = self.frames.last_mut().expect("a key inside an object");
-            Builder::key(&mut self.members, frame, s);
-        } else {
-            let s = s.to_owned();
-            self.emit(Value::String(s));
-        }
-    }
-    #[inline(always)]
-    fn escaped(&mut self, body: &[u8], base: usize, lone: LoneSurrogate, key: bool) -> Result<(), string::StrError> {
-        if key {
-            self.scratch.clear();
-            string::unescape(body, base, lone, &mut self.scratch)?;
-            self.scratch_str(true);
-            return Ok(());
-        }
-        // Straight into the value's own buffer: unescaping never lengthens a body, and
-        // the buffer is then trimmed to size (in place), so the peak stays one string.
-        let mut buf = Vec::with_capacity(body.len());
-        string::unescape(body, base, lone, &mut buf)?;
-        buf.shrink_to_fit();
-        debug_assert!(core::str::from_utf8(&buf).is_ok());
-        // SAFETY: as in `scratch_str`: a UTF-8 body, split at ASCII backslashes, plus
-        // whole `char`s.
-        let s = unsafe { String::from_utf8_unchecked(buf) };
-        self.emit(Value::String(s));
-        Ok(())
-    }
-    #[inline(always)]
-    fn begin_array(&mut self) {
-        self.frames.push(Frame { start: self.values.len(), slot: 0, index: None, object: false });
-    }
-    #[inline(always)]
-    fn end_array(&mut self) {
-        let frame = self.frames.pop().expect("an open array");
-        // `split_off` allocates exactly the elements' size and moves them in one copy.
-        let elements = self.values.split_off(frame.start);
-        self.emit(Value::Array(elements));
-    }
-    #[inline(always)]
-    fn begin_object(&mut self) {
-        self.frames.push(Frame { start: self.members.len(), slot: 0, index: None, object: true });
-    }
-    #[inline(always)]
-    fn end_object(&mut self) {
-        let frame = self.frames.pop().expect("an open object");
-        let members = self.members.split_off(frame.start);
-        self.emit(Value::Object(Map::from_parts(members, frame.index)));
-    }
-    #[inline(always)]
-    fn empty_array(&mut self) {
-        self.emit(Value::Array(Vec::new()))
-    }
-    #[inline(always)]
-    fn empty_object(&mut self) {
-        self.emit(Value::Object(Map::new()))
-    }
-    #[inline(always)]
-    fn in_object(&self) -> bool {
-        self.frames.last().is_some_and(|f| f.object)
-    }
-    fn finish(self) -> Value {
-        self.root
-    }
-}
-
-/// Checks without building: remembers only whether each open container is an object,
-/// one bit per level.
-struct Checker {
-    discard: Discard,
+/// Whether each open container is an object, one bit per level: 512 levels inline,
+/// more only if `max_depth` asks for them.
+struct Nest {
     bits: [u64; 8],
     more: Vec<u64>,
-    depth: usize,
 }
 
-impl Checker {
-    fn new(options: &DecodeOptions) -> Checker {
-        let words = options.max_depth.div_ceil(64);
-        Checker { discard: Discard, bits: [0; 8], more: vec![0; words.saturating_sub(8)], depth: 0 }
+impl Nest {
+    fn new(max_depth: usize) -> Nest {
+        Nest { bits: [0; 8], more: vec![0; max_depth.div_ceil(64).saturating_sub(8)] }
     }
 
     #[inline(always)]
-    fn word(&mut self, level: usize) -> &mut u64 {
-        let w = level / 64;
-        if w < 8 {
-            &mut self.bits[w]
-        } else {
-            &mut self.more[w - 8]
-        }
-    }
-
-    #[inline(always)]
-    fn push(&mut self, object: bool) {
-        let level = self.depth;
-        let bit = 1u64 << (level % 64);
-        let word = self.word(level);
+    fn set(&mut self, level: usize, object: bool) {
+        let (w, bit) = (level / 64, 1u64 << (level % 64));
+        let word = if w < 8 { &mut self.bits[w] } else { &mut self.more[w - 8] };
         if object {
             *word |= bit;
         } else {
             *word &= !bit;
         }
-        self.depth += 1;
     }
-}
-
-impl Sink for Checker {
-    const BUILDS: bool = false;
-    type Out = Discard;
-    type Output = ();
 
     #[inline(always)]
-    fn scratch(&mut self) -> &mut Discard {
-        &mut self.discard
-    }
-    #[inline(always)]
-    fn null(&mut self) {}
-    #[inline(always)]
-    fn boolean(&mut self, _: bool) {}
-    #[inline(always)]
-    fn number(&mut self, _: Number) {}
-    #[inline(always)]
-    fn str(&mut self, _: &str, _: bool) {}
-    #[inline(always)]
-    fn scratch_str(&mut self, _: bool) {}
-    #[inline(always)]
-    fn escaped(&mut self, body: &[u8], base: usize, lone: LoneSurrogate, _: bool) -> Result<(), string::StrError> {
-        string::unescape(body, base, lone, &mut self.discard)
-    }
-    #[inline(always)]
-    fn begin_array(&mut self) {
-        self.push(false)
-    }
-    #[inline(always)]
-    fn end_array(&mut self) {
-        self.depth -= 1;
-    }
-    #[inline(always)]
-    fn begin_object(&mut self) {
-        self.push(true)
-    }
-    #[inline(always)]
-    fn end_object(&mut self) {
-        self.depth -= 1;
-    }
-    #[inline(always)]
-    fn empty_array(&mut self) {}
-    #[inline(always)]
-    fn empty_object(&mut self) {}
-    #[inline(always)]
-    fn in_object(&self) -> bool {
-        let level = self.depth - 1;
+    fn is_object(&self, level: usize) -> bool {
         let w = level / 64;
         let word = if w < 8 { self.bits[w] } else { self.more[w - 8] };
         word >> (level % 64) & 1 != 0
     }
-    fn finish(self) {}
 }
 
 #[cfg(test)]

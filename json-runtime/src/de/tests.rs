@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::de::string::utf8_sequence;
+use crate::value::Map;
 
 /// A lexer for the tokens of `grammar/json.lex`, written by hand: longest match,
 /// giving back to the last accepted token when a longer one fails.

@@ -1,0 +1,167 @@
+//! What the parser drives when it decodes: the builder of a [`Value`].
+
+use super::options::LoneSurrogate;
+use super::string;
+use crate::value::{KeyIndex, Map, Number, Value};
+
+/// One open array or object of the value being built.
+struct Frame {
+    /// Where its pending elements (array) or members (object) start in the scratch
+    /// stack.
+    start: usize,
+    /// Object: the member the next value belongs to.
+    slot: usize,
+    /// Object with more than `INDEX_THRESHOLD` members: their key index.
+    index: Option<Box<KeyIndex>>,
+    object: bool,
+}
+
+/// Builds a [`Value`].
+pub(super) struct Builder {
+    values: Vec<Value>,
+    members: Vec<(String, Value)>,
+    frames: Vec<Frame>,
+    scratch: Vec<u8>,
+    root: Value,
+}
+
+impl Builder {
+    pub(super) fn new() -> Builder {
+        Builder { values: Vec::new(), members: Vec::new(), frames: Vec::new(), scratch: Vec::new(), root: Value::Null }
+    }
+
+    #[inline(always)]
+    fn emit(&mut self, v: Value) {
+        match self.frames.last() {
+            Some(f) if !f.object => self.values.push(v),
+            Some(f) => self.members[f.slot].1 = v,
+            None => self.root = v,
+        }
+    }
+
+    /// A key arrives in the innermost (object) frame: a new member, or the slot of the
+    /// earlier member with the same key (whose value the next one replaces).
+    #[inline(always)]
+    fn key(members: &mut Vec<(String, Value)>, frame: &mut Frame, key: &str) {
+        let pending = &members[frame.start..];
+        let dup = match &frame.index {
+            Some(index) => index.find(pending, key),
+            None => pending.iter().position(|(k, _)| k == key),
+        };
+        if let Some(i) = dup {
+            frame.slot = frame.start + i;
+            return;
+        }
+        frame.slot = members.len();
+        members.push((key.to_owned(), Value::Null));
+        let count = members.len() - frame.start;
+        if count > Map::INDEX_THRESHOLD {
+            let pending = &members[frame.start..];
+            match &mut frame.index {
+                Some(index) => index.push(pending, count - 1),
+                None => frame.index = Some(KeyIndex::build(pending)),
+            }
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn scratch(&mut self) -> &mut Vec<u8> {
+        &mut self.scratch
+    }
+    #[inline(always)]
+    pub(super) fn null(&mut self) {
+        self.emit(Value::Null)
+    }
+    #[inline(always)]
+    pub(super) fn boolean(&mut self, b: bool) {
+        self.emit(Value::Bool(b))
+    }
+    #[inline(always)]
+    pub(super) fn number(&mut self, n: Number) {
+        self.emit(Value::Number(n))
+    }
+    #[inline(always)]
+    pub(super) fn str(&mut self, s: &str, key: bool) {
+        if key {
+            let frame = self.frames.last_mut().expect("a key inside an object");
+            Builder::key(&mut self.members, frame, s);
+        } else {
+            self.emit(Value::String(s.to_owned()));
+        }
+    }
+    #[inline(always)]
+    pub(super) fn scratch_str(&mut self, key: bool) {
+        debug_assert!(core::str::from_utf8(&self.scratch).is_ok());
+        // SAFETY: the scratch buffer holds either an unescaped string body that was
+        // UTF-8 before unescaping (checked by `from_utf8`, or promised by the caller of
+        // `decode_trusted`; unescaping splits it only at ASCII backslashes and appends
+        // whole `char`s), or a string rebuilt by `scan_string`, which appends only ASCII,
+        // whole well-formed sequences and whole `char`s.
+        let s = unsafe { core::str::from_utf8_unchecked(&self.scratch) };
+        if key {
+            let frame = self.frames.last_mut().expect("a key inside an object");
+            Builder::key(&mut self.members, frame, s);
+        } else {
+            let s = s.to_owned();
+            self.emit(Value::String(s));
+        }
+    }
+    #[inline(always)]
+    pub(super) fn escaped(
+        &mut self,
+        body: &[u8],
+        base: usize,
+        lone: LoneSurrogate,
+        key: bool,
+    ) -> Result<(), string::StrError> {
+        if key {
+            self.scratch.clear();
+            string::unescape(body, base, lone, &mut self.scratch)?;
+            self.scratch_str(true);
+            return Ok(());
+        }
+        // Straight into the value's own buffer: unescaping never lengthens a body, and
+        // the buffer is then trimmed to size (in place), so the peak stays one string.
+        let mut buf = Vec::with_capacity(body.len());
+        string::unescape(body, base, lone, &mut buf)?;
+        buf.shrink_to_fit();
+        debug_assert!(core::str::from_utf8(&buf).is_ok());
+        // SAFETY: as in `scratch_str`: a UTF-8 body, split at ASCII backslashes, plus
+        // whole `char`s.
+        let s = unsafe { String::from_utf8_unchecked(buf) };
+        self.emit(Value::String(s));
+        Ok(())
+    }
+    #[inline(always)]
+    pub(super) fn begin_array(&mut self) {
+        self.frames.push(Frame { start: self.values.len(), slot: 0, index: None, object: false });
+    }
+    #[inline(always)]
+    pub(super) fn end_array(&mut self) {
+        let frame = self.frames.pop().expect("an open array");
+        // `split_off` allocates exactly the elements' size and moves them in one copy.
+        let elements = self.values.split_off(frame.start);
+        self.emit(Value::Array(elements));
+    }
+    #[inline(always)]
+    pub(super) fn begin_object(&mut self) {
+        self.frames.push(Frame { start: self.members.len(), slot: 0, index: None, object: true });
+    }
+    #[inline(always)]
+    pub(super) fn end_object(&mut self) {
+        let frame = self.frames.pop().expect("an open object");
+        let members = self.members.split_off(frame.start);
+        self.emit(Value::Object(Map::from_parts(members, frame.index)));
+    }
+    #[inline(always)]
+    pub(super) fn empty_array(&mut self) {
+        self.emit(Value::Array(Vec::new()))
+    }
+    #[inline(always)]
+    pub(super) fn empty_object(&mut self) {
+        self.emit(Value::Object(Map::new()))
+    }
+    pub(super) fn finish(self) -> Value {
+        self.root
+    }
+}
