@@ -252,8 +252,9 @@ pub fn skip_class(kernels: Kernels, class: &ByteClass, input: &[u8], at: usize) 
 }
 
 /// [`skip_class`] for a caller that has just seen a long run of the class (a generated
-/// lexer's hook calls it after 32 class bytes in a row): the vector loop starts at once,
-/// without the byte-by-byte prelude that keeps short runs cheap.
+/// lexer's hook calls it after a long run, or after its inline probe): the vector loop
+/// starts at once, without the byte-by-byte prelude that keeps short runs cheap.
+#[inline(never)]
 pub fn skip_class_long(kernels: Kernels, class: &ByteClass, input: &[u8], at: usize) -> usize {
     skip_class_from(kernels, class, input, at, false)
 }
@@ -297,7 +298,9 @@ fn skip_class_from(kernels: Kernels, class: &ByteClass, input: &[u8], at: usize,
 /// short costs about what the caller's own loop would.
 const PRELUDE: usize = 4;
 
-/// `skip_class` from `from <= input.len()`, through the level's kernel.
+/// `skip_class` from `from <= input.len()`, through the level's kernel. Inlined into
+/// the `_long` entry points, where `prelude` is a constant `false`.
+#[inline(always)]
 fn class_from(kernels: Kernels, class: &ByteClass, input: &[u8], mut from: usize, prelude: bool) -> usize {
     if kernels.level == Level::Scalar {
         return scalar::class(&class.table, input, from);
@@ -345,8 +348,10 @@ pub fn skip_utf8(kernels: Kernels, class: &ByteClass, input: &[u8], at: usize) -
 }
 
 /// [`skip_utf8`] for a caller that has just seen a long run of the class (a generated
-/// lexer's hook calls it after 32 class bytes in a row): the vector loop starts at once,
-/// without the byte-by-byte prelude that keeps short runs cheap.
+/// lexer's hook calls it after a long run, at a run's first multibyte character, or
+/// after its inline probe): the vector loop starts at once, without the byte-by-byte
+/// prelude that keeps short runs cheap.
+#[inline(never)]
 pub fn skip_utf8_long(kernels: Kernels, class: &ByteClass, input: &[u8], at: usize) -> usize {
     skip_utf8_from(kernels, class, input, at, false)
 }
@@ -375,7 +380,8 @@ fn skip_utf8_from(kernels: Kernels, class: &ByteClass, input: &[u8], at: usize, 
 }
 
 /// `skip_utf8` from the character boundary `from <= input.len()`, through the level's
-/// kernel.
+/// kernel. Inlined as `class_from`.
+#[inline(always)]
 fn utf8_from(kernels: Kernels, class: &ByteClass, input: &[u8], mut from: usize, prelude: bool) -> usize {
     if kernels.level == Level::Scalar {
         return scalar::utf8(&class.table, input, from);
