@@ -329,6 +329,8 @@ impl<'a, const TRUSTED: bool> Parser<'a, TRUSTED> {
         let (base, lone) = (t.start + 1, self.options.lone_surrogate);
         let checked = match self.sink() {
             Some(b) => b.escaped(body, base, lone, key),
+            // The lexer checked every escape: only lone surrogates are left to find.
+            None if TRUSTED => string::check_surrogates(body, base, lone),
             None => string::unescape(body, base, lone, &mut Discard),
         };
         checked.map_err(|e| e.into_error(self.input))

@@ -190,6 +190,28 @@ pub(crate) fn unescape<O: Out>(body: &[u8], base: usize, lone: LoneSurrogate, ou
     }
 }
 
+/// [`unescape`] into nothing, for a body whose escapes the lexer has already checked
+/// (json.lex's rules: every escape well-formed): then only a `\u` escape of a surrogate
+/// can still be wrong (a lone one), so every other escape is stepped over without
+/// decoding. Same result as `unescape(body, base, lone, &mut Discard)` on such a body.
+pub(crate) fn check_surrogates(body: &[u8], base: usize, lone: LoneSurrogate) -> Result<(), StrError> {
+    let mut i = 0;
+    loop {
+        i = find_byte(body, i, b'\\');
+        match body.get(i + 1..i + 4) {
+            // `\u` and a first hex digit `d` and a second in 8..=F: U+D800..=U+DFFF.
+            // (Anything that merely looks like it gets the full check.)
+            Some(&[b'u', d, h]) if d | 0x20 == b'd' && matches!(h | 0x20, b'8' | b'9' | b'a'..=b'f') => {
+                i = unicode_escape(body, i, base, lone, &mut Discard)?;
+            }
+            Some(_) => i += 2,
+            // The end, or a two-byte escape at the very end.
+            None if i + 2 >= body.len() => return Ok(()),
+            None => i += 2,
+        }
+    }
+}
+
 /// `bytes[i]` is a backslash: decode the escape there into `out`; returns the index
 /// after it. `base` is added to indices in errors.
 #[inline(always)]

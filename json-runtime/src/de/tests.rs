@@ -301,6 +301,48 @@ fn lone_surrogates() {
     assert_eq!(dec(r#""\ud83d\ude00""#).unwrap(), "😀");
 }
 
+/// `check_surrogates` (trusted validate) answers as the full `unescape` does, on bodies
+/// with every kind of escape, surrogates paired, lone, reversed and cut off, at every
+/// position.
+#[test]
+fn surrogate_check_agrees_with_unescape() {
+    use crate::de::string::{check_surrogates, unescape, Discard};
+    let pieces: [&str; 16] = [
+        "a",
+        "日本",
+        "\\n",
+        "\\\\",
+        "\\\"",
+        "\\/",
+        "\\u0041",
+        "\\u00e9",
+        "\\uD7FF",
+        "\\uE000",
+        "\\ud83d\\ude00",
+        "\\uD800",
+        "\\uDBFF",
+        "\\uDC00",
+        "\\udfff\\ud800",
+        "\\uD800\\u0041",
+    ];
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    for _ in 0..3000 {
+        let mut body = String::new();
+        for _ in 0..(seed % 7) {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            body.push_str(pieces[(seed % pieces.len() as u64) as usize]);
+        }
+        seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        for lone in [LoneSurrogate::Error, LoneSurrogate::Substitute] {
+            let want = unescape(body.as_bytes(), 10, lone, &mut Discard).map_err(|e| format!("{e:?}"));
+            let got = check_surrogates(body.as_bytes(), 10, lone).map_err(|e| format!("{e:?}"));
+            assert_eq!(got, want, "{body}");
+        }
+    }
+}
+
 #[test]
 fn depth() {
     let deep = |n: usize| "[".repeat(n) + &"]".repeat(n);
