@@ -9,9 +9,11 @@
 //!     target/release/deps/decode_instructions-* jsonlex-decode canada 1
 //! ```
 //!
-//! Without arguments it prints the combinations.
+//! Without arguments it prints the combinations. `time [rounds]` instead prints an
+//! interleaved best-of-rounds wall-clock table (see `time_all`) of every corpus file and
+//! payload class.
 
-use jsonlex_benches::corpus;
+use jsonlex_benches::{best_of_rounds, corpus, decode_payloads};
 use serde::de::IgnoredAny;
 
 #[inline(never)]
@@ -33,8 +35,74 @@ fn decode_loop(which: &str, text: &[u8], n: usize) -> usize {
     ok
 }
 
+/// Interleaved wall-clock timing of `validate` against serde_json `IgnoredAny` and
+/// `decode` against simd-json (plus serde_json `Value` and sonic-rs `Value`), robust to a
+/// loaded machine: best of `rounds` rounds ([`best_of_rounds`]), each call timed alone
+/// (so that simd-json's copy of its input, which it parses in place, is not counted).
+/// Prints a Markdown table; MiB/s of the input.
+fn time_all(rounds: usize) {
+    use std::time::Instant;
+    let mut inputs = corpus();
+    inputs.extend(decode_payloads());
+    println!(
+        "| input | jsonlex validate | serde_json IgnoredAny | IgnoredAny / validate | jsonlex decode | simd-json | \
+         simd-json / decode | serde_json Value | sonic-rs Value |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for (name, text) in inputs {
+        let reps = (1_000_000 / text.len()).max(1);
+        // Seconds per call of `f`, the input given fresh to each call by `prepare`.
+        let per_call = |f: &dyn Fn(&mut Vec<u8>) -> bool| {
+            let mut buf = text.clone();
+            let mut total = 0.0;
+            for _ in 0..reps {
+                buf.clear();
+                buf.extend_from_slice(&text);
+                let t = Instant::now();
+                assert!(f(std::hint::black_box(&mut buf)));
+                total += t.elapsed().as_secs_f64();
+            }
+            total / reps as f64
+        };
+        let best = best_of_rounds(
+            rounds,
+            &[
+                &|| per_call(&|b| jsonlex::validate(b).is_ok()),
+                &|| per_call(&|b| serde_json::from_slice::<IgnoredAny>(b).is_ok()),
+                &|| per_call(&|b| jsonlex::decode(b).is_ok()),
+                &|| per_call(&|b| simd_json::to_owned_value(b).is_ok()),
+                &|| per_call(&|b| serde_json::from_slice::<serde_json::Value>(b).is_ok()),
+                &|| per_call(&|b| sonic_rs::from_slice::<sonic_rs::Value>(b).is_ok()),
+            ],
+        );
+        let cell = |t: f64| format!("{:.1} µs ({:.0} MiB/s)", t * 1e6, text.len() as f64 / t / (1024.0 * 1024.0));
+        let ratio = |peer: f64, ours: f64| {
+            let r = peer / ours;
+            if r < 1.0 {
+                format!("**{r:.2}x**")
+            } else {
+                format!("{r:.2}x")
+            }
+        };
+        println!(
+            "| {name} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            cell(best[0]),
+            cell(best[1]),
+            ratio(best[1], best[0]),
+            cell(best[2]),
+            cell(best[3]),
+            ratio(best[3], best[2]),
+            cell(best[4]),
+            cell(best[5]),
+        );
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
+    if args.first().map(String::as_str) == Some("time") {
+        return time_all(args.get(1).map_or(30, |n| n.parse().expect("rounds")));
+    }
     let files = corpus();
     let (Some(which), Some(file)) = (args.first(), args.get(1)) else {
         for (name, _) in &files {

@@ -13,7 +13,7 @@
 use json_runtime::ser::encode_into_at_level;
 use json_runtime::simd::Level;
 use json_runtime::{EncodeOptions, Value};
-use jsonlex_benches::{encode_corpus, encode_payloads};
+use jsonlex_benches::{best_of_rounds, encode_corpus, encode_payloads};
 
 /// A serde_json value as ours, through `Value`'s `Deserialize` (the `serde` feature).
 fn from_serde(v: &serde_json::Value) -> Value {
@@ -53,26 +53,20 @@ fn time_all(rounds: usize) {
         encode_into_at_level(&jv, &opts, level, &mut probe);
         let bytes = probe.len() as f64;
         let reps = (2_000_000 / probe.len()).max(1);
-        let mut best = [f64::MAX; 4];
-        for round in 0..rounds {
-            let runs: [&dyn Fn() -> usize; 4] = [
-                &|| encode_loop(&jv, &opts, level, reps),
-                &|| encode_loop(&jv, &opts, Level::Scalar, reps),
-                &|| peer_loop(reps, || serde_json::to_vec(std::hint::black_box(&sv)).unwrap().len()),
-                &|| peer_loop(reps, || sonic_rs::to_vec(std::hint::black_box(&so)).unwrap().len()),
-            ];
-            // Each library runs once untimed right before its timed run: whichever runs
-            // after another library pays for the allocator and cache state that one left
-            // (an A/A control of scalar against scalar showed 0.7x on citm without this).
-            for j in 0..runs.len() {
-                let k = (j + round) % runs.len();
-                let run = runs[k];
-                std::hint::black_box(run());
-                let t = Instant::now();
-                std::hint::black_box(run());
-                best[k] = best[k].min(t.elapsed().as_secs_f64() / reps as f64);
-            }
-        }
+        let timed = |f: &dyn Fn() -> usize| {
+            let t = Instant::now();
+            std::hint::black_box(f());
+            t.elapsed().as_secs_f64() / reps as f64
+        };
+        let best = best_of_rounds(
+            rounds,
+            &[
+                &|| timed(&|| encode_loop(&jv, &opts, level, reps)),
+                &|| timed(&|| encode_loop(&jv, &opts, Level::Scalar, reps)),
+                &|| timed(&|| peer_loop(reps, || serde_json::to_vec(std::hint::black_box(&sv)).unwrap().len())),
+                &|| timed(&|| peer_loop(reps, || sonic_rs::to_vec(std::hint::black_box(&so)).unwrap().len())),
+            ],
+        );
         let mibs = |t: f64| bytes / t / (1024.0 * 1024.0);
         println!(
             "| {name} | {:.0} | {:.0} | {:.0} | {:.0} | {:.2} | {:.2} | {:.2} |",

@@ -20,6 +20,23 @@ pub fn corpus() -> Vec<(String, Vec<u8>)> {
     files
 }
 
+/// Interleaved timing, robust to a loaded machine: each round runs every measurement
+/// once untimed and once timed, in an order that rotates from round to round (whichever
+/// runs after another pays for the allocator and cache state that one left, so each gets
+/// a warm-up of its own); returns each measurement's best round. A measurement returns
+/// the seconds it counts (so that it can leave set-up work out).
+pub fn best_of_rounds(rounds: usize, runs: &[&dyn Fn() -> f64]) -> Vec<f64> {
+    let mut best = vec![f64::MAX; runs.len()];
+    for round in 0..rounds {
+        for j in 0..runs.len() {
+            let k = (j + round) % runs.len();
+            std::hint::black_box(runs[k]());
+            best[k] = best[k].min(runs[k]());
+        }
+    }
+    best
+}
+
 // ---- Generated strings (encoder payloads; the decode payloads wrap them into JSON) ----
 
 pub mod decode_payloads;
