@@ -33,6 +33,13 @@
 //! vector levels then check the next 4 bytes one by one before setting up vectors, so
 //! a run of a few bytes costs about a table loop; vectors are loaded only while they
 //! fit inside the slice (no read past its end); the rest is the scalar loop.
+//!
+//! Generated lexers mostly enter through [`probe_utf8`] / [`probe_class`]: an inline
+//! probe (16-byte blocks at the width the target always has, SSE2 or NEON, the class
+//! folded into constant compares) that a hook runs once its own loop has seen 8 class
+//! bytes, and that hands a run longer than 256 bytes to [`skip_utf8_long`] /
+//! [`skip_class_long`]. It saves a call and a vector setup on the runs of 10 to a few
+//! hundred bytes that text is mostly made of.
 
 use crate::simd::Level;
 
