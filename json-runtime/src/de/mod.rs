@@ -7,7 +7,7 @@
 //! Values are built bottom-up on two scratch stacks (pending array elements and pending
 //! object members) that are reused across containers; a container is moved into an
 //! allocation of exactly its size when it closes. Duplicate keys are found as members
-//! arrive (a scan for small objects, a hash index past [`Map::INDEX_THRESHOLD`]
+//! arrive (a scan for small objects, a hash index past [`Map::INDEX_THRESHOLD`](crate::Map::INDEX_THRESHOLD)
 //! members, which becomes the finished map's index).
 //!
 //! | function | checks string tokens' UTF-8 | builds |
