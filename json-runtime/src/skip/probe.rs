@@ -4,7 +4,7 @@
 //! A call into an out-of-line kernel costs its setup (constants, the class's matcher,
 //! the UTF-8 state) before the first block: about as much as the scalar loop spends on
 //! 30 bytes. The probe costs a few instructions per 16-byte block, because it is inlined
-//! where the class is a known `static`: the compiler folds the class's matcher into
+//! where the class is a known `const`: the compiler folds the class's matcher into
 //! immediate constants and the shape dispatch away. It only uses the vector width every
 //! CPU of the target has (SSE2 on x86_64, NEON on aarch64), so it needs no
 //! `#[target_feature]` and inlines into any caller.
@@ -104,7 +104,7 @@ fn run(_: &ByteClass, _: u8, _: bool, _: &[u8], _: usize, _: impl FnOnce(usize) 
 
 /// The bytes of `v` that stop a run: those in none of `ranges` (`[lo, hi - lo]`, maybe
 /// wrapping past 0xFF), or in one of them when `negated`. Written for ranges the compiler
-/// can see (a generated lexer's `static` class): the loop unrolls and each range becomes
+/// can see (a generated lexer's `const` class): the loop unrolls and each range becomes
 /// the cheapest test for its shape.
 #[cfg(any(
     all(target_arch = "x86_64", target_feature = "sse2"),
