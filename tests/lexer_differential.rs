@@ -358,6 +358,27 @@ fn json_lexer_boundaries_at_every_level() {
     }
 }
 
+/// Runs long enough for a hook's inline probe to hand over to the out-of-line kernel
+/// (8 scalar bytes, then 16 blocks of 16): a stop byte at every position around there.
+#[test]
+fn json_lexer_long_runs_across_the_probe_hand_over() {
+    let reference = Reference::new(include_str!("../grammar/json.lex"));
+    let lexers = json_lexers();
+    let specials: &[&[u8]] = &[b"\"", b"\\n", b"\x1f", b"\xc2\x80", b"\xe6\x97", b"\xed\xa0\x80"];
+    for len in 255..=285usize {
+        for pos in (0..=len).filter(|p| *p < 24 || *p > 230) {
+            for special in specials {
+                let mut input = b"[\"".to_vec();
+                input.extend(std::iter::repeat_n(b'a', pos));
+                input.extend_from_slice(special);
+                input.extend(std::iter::repeat_n(b'a', len - pos));
+                input.extend_from_slice(b"\"]");
+                check(&reference, &input, &lexers);
+            }
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(config())]
 
