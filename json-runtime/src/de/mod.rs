@@ -293,6 +293,9 @@ impl<'a, const TRUSTED: bool> Parser<'a, TRUSTED> {
             }
             return Ok(());
         }
+        if !self.build && TRUSTED && t.kind == JsonToken::String {
+            return Ok(()); // json.lex's promise: nothing in it can be wrong
+        }
         if t.end < t.start + 2 || t.end > self.input.len() {
             return Err(self.malformed(t));
         }
@@ -350,10 +353,10 @@ impl<'a, const TRUSTED: bool> Parser<'a, TRUSTED> {
 
     #[inline(always)]
     fn integer(&mut self, t: Token<JsonToken>) -> Result<(), Error> {
-        let bytes = self.token_bytes(t)?;
-        if !self.build && TRUSTED && bytes.len() <= 300 {
+        if !self.build && TRUSTED && t.end.wrapping_sub(t.start) <= 300 {
             return Ok(()); // an integer of 300 digits is still a finite f64
         }
+        let bytes = self.token_bytes(t)?;
         match number::parse_integer(bytes) {
             Ok(Some(n)) => {
                 if let Some(b) = self.sink() {
