@@ -93,6 +93,12 @@ struct Parser<'a, const TRUSTED: bool> {
 
 type Tok = Option<Token<JsonToken>>;
 
+/// What [`Parser::expected`] needs of a token.
+#[inline(always)]
+fn found(tok: Tok) -> Option<(JsonToken, usize)> {
+    tok.map(|t| (t.kind, t.start))
+}
+
 /// What the parser expects of the next token. Which container is innermost (for
 /// `CommaOrClose`) is in `nest`; how deep, in `depth`.
 #[derive(Clone, Copy)]
@@ -142,6 +148,9 @@ impl<'a, const TRUSTED: bool> Parser<'a, TRUSTED> {
     fn run<L: Lexer<'a, Kind = JsonToken>>(mut self) -> Result<Value, Error> {
         // A local whose address never escapes: its fields can live in registers.
         let mut lexer = L::new(self.input);
+        // Whether the innermost open container is an object: `nest`'s top bit, kept at
+        // hand for the ',' after every value.
+        let mut in_object = false;
         let mut expect = Expect::Value;
         loop {
             let tok = match lexer.next_token() {
@@ -161,6 +170,7 @@ impl<'a, const TRUSTED: bool> Parser<'a, TRUSTED> {
                     if let Expect::ValueOrArrayEnd = expect {
                         if t.kind == JsonToken::ArrayEnd {
                             self.depth -= 1;
+                            in_object = self.depth > 0 && self.nest.is_object(self.depth - 1);
                             if let Some(b) = self.sink() {
                                 b.empty_array();
                             }
@@ -174,11 +184,13 @@ impl<'a, const TRUSTED: bool> Parser<'a, TRUSTED> {
                     match t.kind {
                         JsonToken::ArrayStart => {
                             self.enter(t.start, false)?;
+                            in_object = false;
                             expect = Expect::ValueOrArrayEnd;
                             continue;
                         }
                         JsonToken::ObjectStart => {
                             self.enter(t.start, true)?;
+                            in_object = true;
                             expect = Expect::KeyOrObjectEnd;
                             continue;
                         }
@@ -200,7 +212,7 @@ impl<'a, const TRUSTED: bool> Parser<'a, TRUSTED> {
                                 b.boolean(false);
                             }
                         }
-                        _ => return Err(self.expected(tok, "expected a value")),
+                        _ => return Err(self.expected(found(tok), "expected a value")),
                     }
                     expect = Expect::CommaOrClose;
                 }
@@ -218,49 +230,52 @@ impl<'a, const TRUSTED: bool> Parser<'a, TRUSTED> {
                         }
                         Some(Token { kind: JsonToken::ObjectEnd, .. }) if first => {
                             self.depth -= 1;
+                            in_object = self.depth > 0 && self.nest.is_object(self.depth - 1);
                             if let Some(b) = self.sink() {
                                 b.empty_object();
                             }
                             expect = Expect::CommaOrClose;
                         }
-                        _ if first => return Err(self.expected(tok, "expected a string key or '}' after '{'")),
-                        _ => return Err(self.expected(tok, "expected a string key after ','")),
+                        _ if first => return Err(self.expected(found(tok), "expected a string key or '}' after '{'")),
+                        _ => return Err(self.expected(found(tok), "expected a string key after ','")),
                     }
                 }
                 Expect::Colon => match tok {
                     Some(Token { kind: JsonToken::Colon, .. }) => expect = Expect::Value,
-                    _ => return Err(self.expected(tok, "expected ':' after an object key")),
+                    _ => return Err(self.expected(found(tok), "expected ':' after an object key")),
                 },
                 Expect::CommaOrClose => {
                     // A value is complete.
                     if self.depth == 0 {
                         return match tok {
                             None => Ok(self.builder.finish()),
-                            _ => Err(self.expected(tok, "expected the end of input after the value")),
+                            _ => Err(self.expected(found(tok), "expected the end of input after the value")),
                         };
                     }
                     let kind = tok.map(|t| t.kind);
-                    if self.nest.is_object(self.depth - 1) {
+                    if in_object {
                         match kind {
                             Some(JsonToken::Comma) => expect = Expect::Key,
                             Some(JsonToken::ObjectEnd) => {
                                 self.depth -= 1;
+                                in_object = self.depth > 0 && self.nest.is_object(self.depth - 1);
                                 if let Some(b) = self.sink() {
                                     b.end_object();
                                 }
                             }
-                            _ => return Err(self.expected(tok, "expected ',' or '}' after an object member")),
+                            _ => return Err(self.expected(found(tok), "expected ',' or '}' after an object member")),
                         }
                     } else {
                         match kind {
                             Some(JsonToken::Comma) => expect = Expect::Value,
                             Some(JsonToken::ArrayEnd) => {
                                 self.depth -= 1;
+                                in_object = self.depth > 0 && self.nest.is_object(self.depth - 1);
                                 if let Some(b) = self.sink() {
                                     b.end_array();
                                 }
                             }
-                            _ => return Err(self.expected(tok, "expected ',' or ']' after an array element")),
+                            _ => return Err(self.expected(found(tok), "expected ',' or ']' after an array element")),
                         }
                     }
                 }
@@ -297,7 +312,7 @@ impl<'a, const TRUSTED: bool> Parser<'a, TRUSTED> {
             return Ok(()); // json.lex's promise: nothing in it can be wrong
         }
         if t.end < t.start + 2 || t.end > self.input.len() {
-            return Err(self.malformed(t));
+            return Err(self.malformed(t.start));
         }
         let body = &self.input[t.start + 1..t.end - 1];
         if t.kind == JsonToken::String {
@@ -397,7 +412,7 @@ impl<'a, const TRUSTED: bool> Parser<'a, TRUSTED> {
     fn token_bytes(&self, t: Token<JsonToken>) -> Result<&'a [u8], Error> {
         match self.input.get(t.start..t.end) {
             Some(b) => Ok(b),
-            None => Err(self.malformed(t)),
+            None => Err(self.malformed(t.start)),
         }
     }
 
@@ -407,13 +422,16 @@ impl<'a, const TRUSTED: bool> Parser<'a, TRUSTED> {
     }
 
     #[cold]
-    fn malformed(&self, t: Token<JsonToken>) -> Error {
-        Error::new(Category::Syntax, self.input, t.start.min(self.input.len()), "malformed token")
+    fn malformed(&self, start: usize) -> Error {
+        Error::new(Category::Syntax, self.input, start.min(self.input.len()), "malformed token")
     }
 
-    /// `tok` is not what the grammar allows here.
+    /// The token `found` (its kind and start; `None`: the end of input) is not what the
+    /// grammar allows here. Takes the two fields, not the token, so that the hot loop
+    /// never has to keep a copy of each token in memory for this cold call.
     #[cold]
-    fn expected(&self, tok: Tok, message: &'static str) -> Error {
+    fn expected(&self, found: Option<(JsonToken, usize)>, message: &'static str) -> Error {
+        let tok = found.map(|(kind, start)| Token { kind, start, end: start });
         diagnose::expected(self.input, tok, message)
     }
 

@@ -272,6 +272,15 @@ fn error_messages() {
     );
     assert_eq!(err("[\"abc"), (Category::Eof, "unterminated string at line 1, column 6".into()));
     assert_eq!(err("[tru]").0, Category::Syntax);
+    // After a container closes, the one around it decides what may follow.
+    assert_eq!(err("[{\"a\":[1]}, 2}").1, "expected ',' or ']' after an array element at line 1, column 14");
+    assert_eq!(
+        err("{\"a\":[{}, []], \"b\":{\"c\":[]]}").1,
+        "expected ',' or '}' after an object member at line 1, column 27"
+    );
+    assert_eq!(err("[[], {} }").1, "expected ',' or ']' after an array element at line 1, column 9");
+    assert_eq!(err("{\"a\":{} ]").1, "expected ',' or '}' after an object member at line 1, column 9");
+    assert!(dec("[{\"a\":[{}, []]}, [{\"b\":{}}]]").is_ok());
 }
 
 #[test]
