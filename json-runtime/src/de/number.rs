@@ -314,6 +314,9 @@ pub(crate) fn surely_in_range(bytes: &[u8]) -> bool {
     if bytes.len() > 40 {
         return false;
     }
+    if !any_letter(bytes) {
+        return true; // no exponent, fewer than 40 digits
+    }
     let Some(e) = find_exponent(bytes) else {
         return true; // fewer than 40 digits
     };
@@ -323,6 +326,31 @@ pub(crate) fn surely_in_range(bytes: &[u8]) -> bool {
         rest => rest,
     };
     digits.len() < 3 || (digits.len() == 3 && digits <= &b"250"[..])
+}
+
+/// True when some byte has bit 0x40 set: every letter (so `e` and `E`), no digit and none
+/// of `.+-`. Whole words OR'ed together (the last one overlapping), no loop per byte:
+/// most floats have no exponent, and this is what the validator asks of each one.
+#[inline(always)]
+fn any_letter(bytes: &[u8]) -> bool {
+    const BIT: u64 = 0x4040_4040_4040_4040;
+    let word = |i: usize| u64::from_le_bytes(bytes[i..i + 8].try_into().unwrap());
+    let half = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().unwrap()) as u64;
+    let n = bytes.len();
+    let acc = if n >= 8 {
+        let mut acc = word(n - 8);
+        let mut i = 0;
+        while i + 8 < n {
+            acc |= word(i);
+            i += 8;
+        }
+        acc
+    } else if n >= 4 {
+        half(0) | half(n - 4)
+    } else {
+        bytes.iter().fold(0u64, |a, &b| a | b as u64)
+    };
+    acc & BIT != 0
 }
 
 /// Index of the `e` or `E` in a number token, eight bytes at a time.
@@ -487,6 +515,21 @@ mod tests {
     }
 
     #[test]
+    fn any_letter_sees_every_position() {
+        for len in 0..=40usize {
+            let digits: Vec<u8> = (0..len).map(|k| b"0123456789.+-"[k % 13]).collect();
+            assert!(!any_letter(&digits), "{len}");
+            for pos in 0..len {
+                for letter in [b'e', b'E'] {
+                    let mut v = digits.clone();
+                    v[pos] = letter;
+                    assert!(any_letter(&v), "{len} {pos}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn range_shortcut() {
         for (text, ok) in [
             ("1.5", true),
@@ -500,6 +543,7 @@ mod tests {
             ("1234567890.1234567890e250", true),
         ] {
             assert_eq!(surely_in_range(text.as_bytes()), ok, "{text}");
+            assert_eq!(any_letter(text.as_bytes()), text.bytes().any(|b| b & 0x40 != 0), "{text}");
             if ok {
                 assert!(parse_float(text.as_bytes()).is_ok());
             }
