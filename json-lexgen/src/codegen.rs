@@ -556,7 +556,7 @@ impl Ctx<'_> {
                     // takes it and the rest of the run in bulk (unless it cannot: an
                     // invalid sequence is left to the DFA, which reports it).
                     Some(hook) if ranges.iter().all(|&(lo, _)| lo >= 0x80) => {
-                        let call = kernel_expr(self.rt, hook, quote!(kernels));
+                        let call = hook_call(self.rt, hook, false);
                         let back = match jump {
                             Jump::FromStart => quote!(break 'start #id_lit;),
                             Jump::InLoop => quote!({ state = #id_lit; continue 'states; }),
@@ -772,23 +772,16 @@ pub fn with_safety_comments(code: &str) -> String {
     out
 }
 
-/// `skip_…_long(#kernels, &SKIP_n, input, p)`: where the hook's run ends.
-fn kernel_expr(rt: &syn::Path, hook: &Hook, kernels: TokenStream) -> TokenStream {
+/// A hook's call into the runtime: `skip_…_long(kernels, &SKIP_n, input, p)`, where the
+/// run ends; or, with `probe`, `probe_…(…)`, the inline probe (`Some(end)`, or `None`
+/// where it does not apply).
+fn hook_call(rt: &syn::Path, hook: &Hook, probe: bool) -> TokenStream {
     let name = format_ident!("SKIP_{}", hook.state.0);
-    let function = match hook.kernel {
-        KernelKind::Class => quote!(skip_class_long),
-        KernelKind::Utf8 => quote!(skip_utf8_long),
-    };
-    quote!(#rt::skip::#function(#kernels, &#name, input, p))
-}
-
-/// `probe_…(kernels, &SKIP_n, input, p)`: the hook's inline probe, `Some(end of the run)`
-/// or `None` where it does not apply.
-fn probe_expr(rt: &syn::Path, hook: &Hook) -> TokenStream {
-    let name = format_ident!("SKIP_{}", hook.state.0);
-    let function = match hook.kernel {
-        KernelKind::Class => quote!(probe_class),
-        KernelKind::Utf8 => quote!(probe_utf8),
+    let function = match (hook.kernel, probe) {
+        (KernelKind::Class, false) => quote!(skip_class_long),
+        (KernelKind::Utf8, false) => quote!(skip_utf8_long),
+        (KernelKind::Class, true) => quote!(probe_class),
+        (KernelKind::Utf8, true) => quote!(probe_utf8),
     };
     quote!(#rt::skip::#function(kernels, &#name, input, p))
 }
@@ -1012,8 +1005,8 @@ impl LoopTables {
         // goes on and hands the run to the kernel after `SCALAR_PREFIX` bytes (`Swar`;
         // at the scalar level the budget never runs out in practice, and if it did, the
         // scalar level's kernel is the same byte loop).
-        let probe = probe_expr(rt, hook);
-        let call = kernel_expr(rt, hook, quote!(kernels));
+        let probe = hook_call(rt, hook, true);
+        let call = hook_call(rt, hook, false);
         let budget = Literal::u32_unsuffixed(((Hook::SCALAR_PREFIX - UNROLL) / UNROLL) as u32);
         quote! {
             /// The self-loop of a state: where its run of class bytes ends.

@@ -39,21 +39,29 @@ fn enabled(kernels: Kernels) -> bool {
 /// See [`super::probe_class`].
 #[inline(always)]
 pub(super) fn class(kernels: Kernels, class: &ByteClass, input: &[u8], at: usize) -> Option<usize> {
-    let Shape::Ranges { n, negated } = class.skip.shape else { return None };
-    if !enabled(kernels) {
-        return None;
-    }
-    run(class, n, negated, input, at, |i| skip_class_long(kernels, class, input, i))
+    probe(kernels, class, input, at, skip_class_long)
 }
 
 /// See [`super::probe_utf8`].
 #[inline(always)]
 pub(super) fn utf8(kernels: Kernels, class: &ByteClass, input: &[u8], at: usize) -> Option<usize> {
+    probe(kernels, class, input, at, skip_utf8_long)
+}
+
+/// The probe, handing a long run to `long` (the level's out-of-line kernel).
+#[inline(always)]
+fn probe(
+    kernels: Kernels,
+    class: &ByteClass,
+    input: &[u8],
+    at: usize,
+    long: fn(Kernels, &ByteClass, &[u8], usize) -> usize,
+) -> Option<usize> {
     let Shape::Ranges { n, negated } = class.skip.shape else { return None };
     if !enabled(kernels) {
         return None;
     }
-    run(class, n, negated, input, at, |i| skip_utf8_long(kernels, class, input, i))
+    run(class, n, negated, input, at, |i| long(kernels, class, input, i))
 }
 
 #[cfg(any(
