@@ -25,6 +25,10 @@ pub(super) struct Builder {
     root: Value,
 }
 
+/// Escaped strings up to this long are unescaped in the scratch buffer and copied out;
+/// longer ones in a buffer of their own, trimmed after.
+const SHORT_ESCAPED: usize = 1024;
+
 impl Builder {
     pub(super) fn new() -> Builder {
         Builder { values: Vec::new(), members: Vec::new(), frames: Vec::new(), scratch: Vec::new(), root: Value::Null }
@@ -114,14 +118,17 @@ impl Builder {
         lone: LoneSurrogate,
         key: bool,
     ) -> Result<(), string::StrError> {
-        if key {
+        // A key, or a short string: into the reused scratch buffer, then copied into an
+        // allocation of exactly its size (cheaper than a `realloc` per string).
+        if key || body.len() <= SHORT_ESCAPED {
             self.scratch.clear();
             string::unescape(body, base, lone, &mut self.scratch)?;
-            self.scratch_str(true);
+            self.scratch_str(key);
             return Ok(());
         }
-        // Straight into the value's own buffer: unescaping never lengthens a body, and
-        // the buffer is then trimmed to size (in place), so the peak stays one string.
+        // A long one straight into the value's own buffer: unescaping never lengthens a
+        // body, and the buffer is then trimmed to size (in place), so the peak stays one
+        // string, not a scratch buffer grown by doubling plus the copy.
         let mut buf = Vec::with_capacity(body.len());
         string::unescape(body, base, lone, &mut buf)?;
         buf.shrink_to_fit();
