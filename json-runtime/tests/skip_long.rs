@@ -3,17 +3,10 @@
 //! inputs that mix long runs, stop bytes and valid and invalid UTF-8.
 
 use json_runtime::simd::Level;
-use json_runtime::skip::{skip_class, skip_class_long, skip_utf8, skip_utf8_long, ByteClass, Kernels};
+use json_runtime::skip::{skip_class, skip_class_long, skip_utf8, skip_utf8_long, Kernels};
 
-fn class(pred: impl Fn(u8) -> bool) -> ByteClass {
-    let mut bits = [0u64; 4];
-    for b in 0..=255u8 {
-        if pred(b) {
-            bits[(b / 64) as usize] |= 1 << (b % 64);
-        }
-    }
-    ByteClass::from_bitmap(bits)
-}
+mod skip_common;
+use skip_common::class;
 
 #[test]
 fn long_variants_agree_with_the_plain_ones() {

@@ -5,17 +5,10 @@
 //! within a block.
 
 use json_runtime::simd::Level;
-use json_runtime::skip::{probe_class, probe_utf8, skip_class, skip_utf8, ByteClass, Kernels, Strategy};
+use json_runtime::skip::{probe_class, probe_utf8, skip_class, skip_utf8, Kernels, Strategy};
 
-fn class(pred: impl Fn(u8) -> bool) -> ByteClass {
-    let mut bits = [0u64; 4];
-    for b in 0..=255u8 {
-        if pred(b) {
-            bits[(b / 64) as usize] |= 1 << (b % 64);
-        }
-    }
-    ByteClass::from_bitmap(bits)
-}
+mod skip_common;
+use skip_common::class;
 
 /// Inputs: a run of `fill` bytes with one `special` sequence at `pos`, for every
 /// position up to `max`, with more fill after it.
