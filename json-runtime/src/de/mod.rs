@@ -169,8 +169,7 @@ impl<'a, const TRUSTED: bool> Parser<'a, TRUSTED> {
                     };
                     if let Expect::ValueOrArrayEnd = expect {
                         if t.kind == JsonToken::ArrayEnd {
-                            self.depth -= 1;
-                            in_object = self.depth > 0 && self.nest.is_object(self.depth - 1);
+                            in_object = self.leave();
                             if let Some(b) = self.sink() {
                                 b.empty_array();
                             }
@@ -229,8 +228,7 @@ impl<'a, const TRUSTED: bool> Parser<'a, TRUSTED> {
                             expect = Expect::Colon;
                         }
                         Some(Token { kind: JsonToken::ObjectEnd, .. }) if first => {
-                            self.depth -= 1;
-                            in_object = self.depth > 0 && self.nest.is_object(self.depth - 1);
+                            in_object = self.leave();
                             if let Some(b) = self.sink() {
                                 b.empty_object();
                             }
@@ -257,8 +255,7 @@ impl<'a, const TRUSTED: bool> Parser<'a, TRUSTED> {
                         match kind {
                             Some(JsonToken::Comma) => expect = Expect::Key,
                             Some(JsonToken::ObjectEnd) => {
-                                self.depth -= 1;
-                                in_object = self.depth > 0 && self.nest.is_object(self.depth - 1);
+                                in_object = self.leave();
                                 if let Some(b) = self.sink() {
                                     b.end_object();
                                 }
@@ -269,8 +266,7 @@ impl<'a, const TRUSTED: bool> Parser<'a, TRUSTED> {
                         match kind {
                             Some(JsonToken::Comma) => expect = Expect::Value,
                             Some(JsonToken::ArrayEnd) => {
-                                self.depth -= 1;
-                                in_object = self.depth > 0 && self.nest.is_object(self.depth - 1);
+                                in_object = self.leave();
                                 if let Some(b) = self.sink() {
                                     b.end_array();
                                 }
@@ -281,6 +277,14 @@ impl<'a, const TRUSTED: bool> Parser<'a, TRUSTED> {
                 }
             }
         }
+    }
+
+    /// Closes the innermost container; returns whether the one around it is an object
+    /// (false at the top level).
+    #[inline(always)]
+    fn leave(&mut self) -> bool {
+        self.depth -= 1;
+        self.depth > 0 && self.nest.is_object(self.depth - 1)
     }
 
     /// Opens an array or an `object` at `offset`, within the depth limit.
