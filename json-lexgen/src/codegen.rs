@@ -22,12 +22,12 @@ use quote::{format_ident, quote};
 use std::collections::BTreeSet;
 
 /// Options of code generation (see [`crate::Config`]).
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct CodegenOptions {
     /// Allow `unsafe` (unchecked reads where bounds are proven by a prior check).
     pub unsafe_code: bool,
-    /// Path of the runtime crate, e.g. `::json_runtime`.
-    pub runtime_path: String,
+    /// Path of the runtime crate, e.g. `::json_runtime` (already checked).
+    pub runtime: syn::Path,
 }
 
 /// Self-loops test this many bytes per bounds check.
@@ -53,7 +53,7 @@ pub fn generate(
     analyses: &[Analysis],
     options: &CodegenOptions,
 ) -> TokenStream {
-    let rt: syn::Path = syn::parse_str(&options.runtime_path).unwrap_or_else(|_| syn::parse_quote!(::json_runtime));
+    let rt = &options.runtime;
     let lexer = ident(&grammar.name.name);
     let cond_ty = format_ident!("{}Condition", grammar.name.name);
     let (token_ty, token_enum): (syn::Path, TokenStream) = match &grammar.token {
@@ -76,7 +76,7 @@ pub fn generate(
     let initial = &cond_variants[0];
     let ctx = Ctx {
         grammar,
-        rt: &rt,
+        rt,
         token_ty: &token_ty,
         cond_ty: &cond_ty,
         cond_variants: &cond_variants,

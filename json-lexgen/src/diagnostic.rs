@@ -34,6 +34,9 @@ pub enum DiagnosticKind {
     UncoveredBytes,
     /// A directive (`%name`, `%token`, ...) is unknown, repeated or malformed.
     Directive,
+    /// An option given to the generator (not the grammar) is malformed: a runtime path
+    /// that is not a Rust path, say. Its span is empty (line 0).
+    Option,
     /// The grammar could not be read (a missing file, say).
     Io,
     /// The automaton could not be built (too large, say).

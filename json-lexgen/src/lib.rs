@@ -52,12 +52,20 @@ use std::path::{Path, PathBuf};
 pub struct Config {
     unsafe_code: bool,
     simd: bool,
-    runtime_path: String,
+    runtime: RuntimePath,
+}
+
+/// How generated code names the runtime crate: text from a user (checked when the
+/// grammar is built) or tokens from a macro (which may hold `$crate`).
+#[derive(Clone, Debug)]
+enum RuntimePath {
+    Text(String),
+    Tokens(TokenStream),
 }
 
 impl Default for Config {
     fn default() -> Config {
-        Config { unsafe_code: true, simd: true, runtime_path: "::json_runtime".to_string() }
+        Config { unsafe_code: true, simd: true, runtime: RuntimePath::Text("::json_runtime".to_string()) }
     }
 }
 
@@ -85,9 +93,33 @@ impl Config {
 
     /// The path generated code uses to reach the runtime crate (default `::json_runtime`),
     /// e.g. `::jsonlex::runtime` for a crate that depends on `jsonlex` only.
+    /// A text that is not a Rust path makes [`Builder`] fail with a
+    /// [`DiagnosticKind::Option`] error.
     pub fn runtime_path(mut self, path: impl Into<String>) -> Config {
-        self.runtime_path = path.into();
+        self.runtime = RuntimePath::Text(path.into());
         self
+    }
+
+    /// The runtime path as tokens, for macros: a `macro_rules!` wrapper can pass
+    /// `$crate::runtime`, which no string can spell. Checked as [`Config::runtime_path`] is.
+    pub fn runtime_path_tokens(mut self, path: TokenStream) -> Config {
+        self.runtime = RuntimePath::Tokens(path);
+        self
+    }
+
+    /// The runtime path as a `syn::Path`, or the diagnostic that says why it is not one.
+    fn runtime(&self) -> Result<syn::Path, Diagnostic> {
+        let (parsed, shown) = match &self.runtime {
+            RuntimePath::Text(text) => (syn::parse_str::<syn::Path>(text), text.clone()),
+            RuntimePath::Tokens(tokens) => (syn::parse2::<syn::Path>(tokens.clone()), tokens.to_string()),
+        };
+        parsed.map_err(|e| {
+            Diagnostic::error(
+                DiagnosticKind::Option,
+                Span::default(),
+                format!("the runtime path '{shown}' is not a Rust path ({e}); expected one like '::json_runtime'"),
+            )
+        })
     }
 }
 
@@ -129,6 +161,7 @@ impl Builder {
     /// Compile grammar text.
     pub fn build_from_str(&self, source: &str) -> Result<Generated, Error> {
         let fail = |diagnostics: Vec<Diagnostic>| Error { file: None, diagnostics };
+        let runtime = self.config.runtime().map_err(|d| fail(vec![d]))?;
         let grammar = parse::parse(source).map_err(fail)?;
         let automata = automaton::build(&grammar).map_err(|d| fail(vec![d]))?;
         let unreachable = analysis::unreachable_rules(&grammar, &automata);
@@ -137,10 +170,7 @@ impl Builder {
         }
         let warnings = analysis::uncovered_bytes(&grammar, &automata);
         let analyses: Vec<Analysis> = automata.iter().map(|a| analysis::analyze(a, self.config.simd)).collect();
-        let options = codegen::CodegenOptions {
-            unsafe_code: self.config.unsafe_code,
-            runtime_path: self.config.runtime_path.clone(),
-        };
+        let options = codegen::CodegenOptions { unsafe_code: self.config.unsafe_code, runtime };
         let tokens = codegen::generate(&grammar, &automata, &analyses, &options);
         Ok(Generated { grammar, automata, analyses, tokens, warnings })
     }
@@ -250,7 +280,8 @@ impl fmt::Display for Error {
             if i > 0 {
                 writeln!(f)?;
             }
-            if d.kind == DiagnosticKind::Io {
+            if d.span.line == 0 {
+                // Not about a place in the grammar (an unreadable file, a bad option).
                 write!(f, "{file}: error: {}", d.message)?;
             } else {
                 write!(f, "{}", d.render(&file))?;
