@@ -61,8 +61,8 @@ pub fn decode_str(input: &str) -> Result<Value, Error> {
 /// ```
 pub fn decode_with(input: &[u8], options: &DecodeOptions) -> Result<Value, Error> {
     // SAFETY: `JsonLexer` is generated from grammar/json.lex, whose string rules accept
-    // only well-formed UTF-8 (tests/decode_boundary.rs and the JSONTestSuite test check
-    // the generated lexer against that).
+    // only well-formed UTF-8 (tests/integration/decode_boundary.rs and the JSONTestSuite
+    // test check the generated lexer against that).
     unsafe { json_runtime::de::decode_trusted::<lexer::JsonLexer>(input, options) }
 }
 

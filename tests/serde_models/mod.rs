@@ -1,7 +1,7 @@
 //! Typed models of the vendored corpus (`benches/data`): twitter.json, citm_catalog.json,
 //! canada.json. Every field of the files is modelled (none is skipped as unknown), so
 //! that parsing into them does all the work of a full decode. Shared by the tests
-//! (`tests/serde_corpus.rs`) and the benchmark (`benches/serde.rs`).
+//! (`tests/integration/serde_corpus.rs`) and the benchmark (`benches/serde.rs`).
 #![allow(dead_code)]
 
 use std::collections::BTreeMap;

@@ -288,7 +288,7 @@ fn json_lexers() -> Vec<(String, Run)> {
 
 #[test]
 fn json_lexer_matches_reference_on_invalid_utf8_and_edges() {
-    let reference = Reference::new(include_str!("../grammar/json.lex"));
+    let reference = Reference::new(include_str!("../../grammar/json.lex"));
     let lexers = json_lexers();
     // Every byte value after an opening quote and inside a multibyte sequence.
     for b in 0..=255u8 {
@@ -310,7 +310,7 @@ fn json_lexer_matches_reference_on_invalid_utf8_and_edges() {
 /// the reference.
 #[test]
 fn json_lexer_boundaries_at_every_level() {
-    let reference = Reference::new(include_str!("../grammar/json.lex"));
+    let reference = Reference::new(include_str!("../../grammar/json.lex"));
     let lexers = json_lexers();
     let specials: &[&[u8]] = &[
         b"\"",
@@ -362,7 +362,7 @@ fn json_lexer_boundaries_at_every_level() {
 /// (8 scalar bytes, then 16 blocks of 16): a stop byte at every position around there.
 #[test]
 fn json_lexer_long_runs_across_the_probe_hand_over() {
-    let reference = Reference::new(include_str!("../grammar/json.lex"));
+    let reference = Reference::new(include_str!("../../grammar/json.lex"));
     let lexers = json_lexers();
     let specials: &[&[u8]] = &[b"\"", b"\\n", b"\x1f", b"\xc2\x80", b"\xe6\x97", b"\xed\xa0\x80"];
     for len in 255..=285usize {
@@ -384,7 +384,7 @@ proptest! {
 
     #[test]
     fn json_lexer_matches_reference(input in inputs(JSON_ALPHABET, JSON_SAMPLES)) {
-        thread_local!(static REF: Reference = Reference::new(include_str!("../grammar/json.lex")));
+        thread_local!(static REF: Reference = Reference::new(include_str!("../../grammar/json.lex")));
         thread_local!(static LEXERS: Vec<(String, Run)> = json_lexers());
         LEXERS.with(|l| REF.with(|r| check(r, &input, l)));
     }
@@ -394,7 +394,7 @@ proptest! {
         &["int", "if", "iff", "\"ab\n", "a long run of words inside a string or a comment", "**//**", "x", "_a1", " ", "\n", "0", "0x1F", "0x", "12", "\"", "\\", "\\n", "'", "'a'", "/", "*", "/*", "*/", "//", "=", "==", "!=", "->", "-", "(", ")", "{", "}", ";", "@", "é"],
         &["int main() { return 0x1F + 'a'; } /* done */", "if (x == \"s\\n\") // c\n y++;", "/* a ** b */ char c = '\\'';"],
     )) {
-        thread_local!(static REF: Reference = Reference::new(include_str!("grammars/c.lex")));
+        thread_local!(static REF: Reference = Reference::new(include_str!("../grammars/c.lex")));
         thread_local!(static LEXERS: Vec<(String, Run)> = lexers![
             hooked "c" => c_lexer::CLexer,
             hooked "c (no unsafe)" => c_safe::CLexer,
@@ -408,7 +408,7 @@ proptest! {
         &["[", "]", "sec", "key", "=", " ", "\t", "\n", "\r\n", ";", "#", "value text", "é", "\x00", "a value that runs for quite a few bytes"],
         &["[main]\nkey = value\n; comment\nother=1\r\n", "[a.b]\n  k-1 =  spaced value  \n#x\n"],
     )) {
-        thread_local!(static REF: Reference = Reference::new(include_str!("grammars/ini.lex")));
+        thread_local!(static REF: Reference = Reference::new(include_str!("../grammars/ini.lex")));
         thread_local!(static LEXERS: Vec<(String, Run)> = lexers![hooked "ini" => ini_lexer::IniLexer, hooked "ini (no unsafe)" => ini_safe::IniLexer]);
         LEXERS.with(|l| REF.with(|r| check(r, &input, l)));
     }
@@ -418,7 +418,7 @@ proptest! {
         &[",", "\"", "\"\"", "a", "field", " ", "\n", "\r\n", "\r", "é", "a field that runs for quite a few bytes"],
         &["a,b,c\r\n1,\"two, \"\"quoted\"\"\",3\n", "\"multi\nline\",x\n,,\n"],
     )) {
-        thread_local!(static REF: Reference = Reference::new(include_str!("grammars/csv.lex")));
+        thread_local!(static REF: Reference = Reference::new(include_str!("../grammars/csv.lex")));
         thread_local!(static LEXERS: Vec<(String, Run)> = lexers![hooked "csv" => csv_lexer::CsvLexer, hooked "csv (no unsafe)" => csv_safe::CsvLexer]);
         LEXERS.with(|l| REF.with(|r| check(r, &input, l)));
     }

@@ -6,9 +6,7 @@
 //! decoder written here: same acceptance, same value, same error offset, under each
 //! option set.
 
-mod decode_common;
-
-use decode_common::decode_checked;
+use crate::common::decode_checked;
 use jsonlex::{DecodeOptions, InvalidUtf8, LoneSurrogate};
 
 /// The special sequences.

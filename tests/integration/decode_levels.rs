@@ -4,6 +4,7 @@
 //! every position of ASCII and of multibyte runs, across 8/16/32/64-byte boundaries and
 //! around the hooks' hand-over points) and on random strings made of runs of every class.
 
+use crate::common::strict_diff;
 use json_runtime::de::{decode_trusted, validate_trusted};
 use json_runtime::lex::Next;
 use json_runtime::simd::Level;
@@ -74,7 +75,15 @@ fn check(doc: &[u8], options: &DecodeOptions) {
         others.push((level, got));
     }
     for (level, got) in others {
-        assert_eq!(got, want, "{} against scalar on {:?}", level.name(), String::from_utf8_lossy(doc));
+        let context = || format!("{} against scalar on {:?}", level.name(), String::from_utf8_lossy(doc));
+        match (&got, &want) {
+            (Ok(a), Ok(b)) => {
+                if let Err(why) = strict_diff(a, b) {
+                    panic!("{}: values differ at {why}", context());
+                }
+            }
+            _ => assert_eq!(got, want, "{}", context()),
+        }
     }
 }
 

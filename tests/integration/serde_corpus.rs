@@ -5,16 +5,15 @@
 //! exactly the errors of `jsonlex::decode`.
 #![cfg(feature = "serde")]
 
-mod serde_models;
-
 use std::fmt::Debug;
 use std::path::Path;
 
+use crate::common::assert_same;
+use crate::serde_models::{Canada, CitmCatalog, Twitter};
 use jsonlex::lexer::JsonLexer;
 use jsonlex::{Category, DecodeOptions, Value};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
-use serde_models::{Canada, CitmCatalog, Twitter};
 
 fn corpus(name: &str) -> Vec<u8> {
     std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/data").join(name)).unwrap()
@@ -250,7 +249,7 @@ fn mutations<T: DeserializeOwned + PartialEq + Debug>(
         }
         // Through serde into a Value, the errors are decode's, to the byte and word.
         match (jsonlex::from_slice::<Value>(&m), jsonlex::decode(&m)) {
-            (Ok(a), Ok(b)) => assert_eq!(a, b),
+            (Ok(a), Ok(b)) => assert_same(&a, &b),
             (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string(), "on {}", show()),
             (a, b) => panic!("serde Value {:?}, decode {:?} on {}", a.err(), b.err(), show()),
         }

@@ -2,11 +2,9 @@
 //! serde_json decodes), every `n_` file is rejected, and every `i_` file behaves as
 //! docs/i-files.md says.
 
-mod decode_common;
-
 use std::path::{Path, PathBuf};
 
-use decode_common::{decode_checked, same};
+use crate::common::{decode_checked, same};
 use jsonlex::{DecodeOptions, InvalidUtf8, LoneSurrogate};
 
 fn files(prefix: &str) -> Vec<(String, Vec<u8>)> {

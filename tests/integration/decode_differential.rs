@@ -6,11 +6,9 @@
 //! - arbitrary bytes never make `validate` or `decode` panic, under any options, and
 //!   both always agree.
 
-mod decode_common;
-
 use std::path::Path;
 
-use decode_common::{decode_checked, same};
+use crate::common::{decode_checked, same};
 use jsonlex::{BigInt, DecodeOptions, InvalidUtf8, LoneSurrogate};
 use proptest::prelude::*;
 

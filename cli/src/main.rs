@@ -1,0 +1,347 @@
+//! The `jsonlex` command line.
+//!
+//! - `jsonlex check [-v] [FILE...]`: exit 0 when every input is valid JSON, 1 when one
+//!   is not (`FILE:LINE:COL: message` on stderr), 2 on usage or I/O errors (the other
+//!   files are still checked). Quiet on success, as linters are; `-v` prints
+//!   `FILE: ok` for each valid file and a summary line.
+//! - `jsonlex fmt [FILE...]`: decode each input and print it again, one document after
+//!   the other (compact unless the encoder flags say otherwise); the same exit codes.
+//!
+//! Without FILE (or with `-`), standard input is read.
+
+use std::io::{self, Read, Write};
+use std::process::ExitCode;
+
+use clap::{value_parser, Arg, ArgAction, ArgMatches, Command};
+use jsonlex::runtime::ser::{encode_to_writer_with, EncodeOptions};
+use jsonlex::{BigInt, DecodeOptions, InvalidUtf8, LoneSurrogate};
+
+/// What an encoder flag's value looks like on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Takes {
+    /// `--flag` (= true) or `--flag=BOOL`.
+    Bool,
+    /// `--flag` or `--flag=N` (or `=true`/`=false`).
+    OptionalNumber,
+    /// `--flag N` or `--flag=N`, as jq's `--indent`.
+    Number,
+}
+
+/// `fmt --help`'s text for each of [`EncodeOptions::FLAGS`], by flag name. A test
+/// checks that every flag has an entry, so that a new flag cannot go undescribed.
+const ENCODER_FLAGS: &[(&str, Takes, &str)] = &[
+    ("php", Takes::Bool, "Reset every encoder flag to PHP json_encode's defaults (give it first)"),
+    ("escape-unicode", Takes::Bool, "Write non-ASCII characters as \\uXXXX (PHP's default)"),
+    ("escape-slashes", Takes::Bool, "Write / as \\/ (PHP's default)"),
+    (
+        "escape-line-terminators",
+        Takes::Bool,
+        "Write U+2028 and U+2029 as \\u2028 and \\u2029 even when unicode is not escaped (PHP's default)",
+    ),
+    ("hex-tag", Takes::Bool, "Write < and > as \\u003C and \\u003E (PHP's JSON_HEX_TAG)"),
+    ("hex-amp", Takes::Bool, "Write & as \\u0026 (PHP's JSON_HEX_AMP)"),
+    ("hex-apos", Takes::Bool, "Write ' as \\u0027 (PHP's JSON_HEX_APOS)"),
+    ("hex-quot", Takes::Bool, "Write \" as \\u0022 (PHP's JSON_HEX_QUOT)"),
+    ("preserve-zero-fraction", Takes::Bool, "Keep the .0 of integral floats (1.0, not 1); on unless --php"),
+    ("pretty", Takes::OptionalNumber, "Pretty-print with N spaces (default 2, 4 after --php); =false: compact"),
+    ("indent", Takes::Number, "Pretty-print with N spaces"),
+    ("tab", Takes::Bool, "Indent with tabs"),
+    ("sort-keys", Takes::Bool, "Sort object keys"),
+];
+
+fn encoder_flag(name: &str) -> Option<(Takes, &'static str)> {
+    ENCODER_FLAGS.iter().find(|&&(n, _, _)| n == name).map(|&(_, takes, help)| (takes, help))
+}
+
+fn decode_args() -> [Arg; 4] {
+    [
+        Arg::new("max-depth")
+            .long("max-depth")
+            .value_name("N")
+            .value_parser(value_parser!(usize))
+            .help("How deeply arrays and objects may nest [default: 512]"),
+        Arg::new("invalid-utf8")
+            .long("invalid-utf8")
+            .value_name("MODE")
+            .value_parser(["error", "substitute", "ignore"])
+            .default_value("error")
+            .help("Invalid UTF-8 in strings: reject, replace with U+FFFD, or drop"),
+        Arg::new("lone-surrogate")
+            .long("lone-surrogate")
+            .value_name("MODE")
+            .value_parser(["error", "substitute"])
+            .default_value("error")
+            .help("A \\uXXXX surrogate that is not part of a pair: reject or U+FFFD"),
+        Arg::new("big-int")
+            .long("big-int")
+            .value_name("MODE")
+            .value_parser(["float", "string"])
+            .default_value("float")
+            .help("Integers beyond 64 bits: nearest float, or a string of their digits"),
+    ]
+}
+
+fn files_arg() -> Arg {
+    Arg::new("files")
+        .value_name("FILE")
+        .num_args(0..)
+        .action(ArgAction::Append)
+        .help("Input files ('-' or none: standard input)")
+}
+
+fn encoder_arg(name: &'static str) -> Arg {
+    // A flag missing from ENCODER_FLAGS (a test catches that) still works, undescribed.
+    let (takes, help) = encoder_flag(name).unwrap_or((Takes::OptionalNumber, ""));
+    let arg = Arg::new(name)
+        .long(name)
+        .action(ArgAction::Append)
+        .help(help)
+        .help_heading("Encoder flags (applied in the order given)");
+    match takes {
+        Takes::Number => arg.value_name("N").num_args(1),
+        Takes::Bool | Takes::OptionalNumber => arg
+            .value_name(if takes == Takes::Bool { "BOOL" } else { "N" })
+            .num_args(0..=1)
+            .require_equals(true)
+            .default_missing_value("true"),
+    }
+}
+
+fn command() -> Command {
+    let mut fmt = Command::new("fmt")
+        .about("Decode JSON and print it again (compact by default), each input in order")
+        .arg(files_arg())
+        .args(decode_args());
+    for name in EncodeOptions::FLAGS {
+        fmt = fmt.arg(encoder_arg(name));
+    }
+    Command::new("jsonlex")
+        .about("Check and reformat JSON with a lexer compiled from grammar/json.lex")
+        .version(env!("CARGO_PKG_VERSION"))
+        .subcommand_required(true)
+        .arg_required_else_help(true)
+        .subcommand(
+            Command::new("check")
+                .about("Exit 0 when every input is valid JSON, 1 when one is not (FILE:LINE:COL: message), 2 on errors")
+                .arg(files_arg())
+                .arg(
+                    Arg::new("verbose")
+                        .short('v')
+                        .long("verbose")
+                        .action(ArgAction::SetTrue)
+                        .help("Print 'FILE: ok' for each valid input and a summary line"),
+                )
+                .args(decode_args()),
+        )
+        .subcommand(fmt)
+}
+
+fn decode_options(m: &ArgMatches) -> DecodeOptions {
+    let mut o = DecodeOptions::new();
+    if let Some(&d) = m.get_one::<usize>("max-depth") {
+        o = o.max_depth(d);
+    }
+    o = o.invalid_utf8(match m.get_one::<String>("invalid-utf8").map(String::as_str) {
+        Some("substitute") => InvalidUtf8::Substitute,
+        Some("ignore") => InvalidUtf8::Ignore,
+        _ => InvalidUtf8::Error,
+    });
+    o = o.lone_surrogate(match m.get_one::<String>("lone-surrogate").map(String::as_str) {
+        Some("substitute") => LoneSurrogate::Substitute,
+        _ => LoneSurrogate::Error,
+    });
+    o.big_int(match m.get_one::<String>("big-int").map(String::as_str) {
+        Some("string") => BigInt::String,
+        _ => BigInt::Float,
+    })
+}
+
+/// The encoder flags in command-line order.
+fn encode_options(m: &ArgMatches) -> Result<EncodeOptions, String> {
+    let mut given: Vec<(usize, &str, &str)> = Vec::new();
+    for name in EncodeOptions::FLAGS {
+        if let (Some(indices), Some(values)) = (m.indices_of(name), m.get_many::<String>(name)) {
+            for (i, v) in indices.zip(values) {
+                given.push((i, name, v));
+            }
+        }
+    }
+    given.sort_by_key(|&(i, _, _)| i);
+    let mut o = EncodeOptions::new();
+    for (_, name, value) in given {
+        o.set_flag(name, Some(value))?;
+    }
+    Ok(o)
+}
+
+/// The inputs: the FILE arguments, or standard input (`None`) when there are none.
+fn inputs(m: &ArgMatches) -> Vec<Option<&str>> {
+    match m.get_many::<String>("files") {
+        Some(files) => files.map(|f| Some(f.as_str())).collect(),
+        None => vec![None],
+    }
+}
+
+/// Reads a file, or standard input for `None` and `-`; the name to print with it.
+fn read_input(path: Option<&str>) -> Result<(String, Vec<u8>), String> {
+    match path {
+        None | Some("-") => {
+            let mut buf = Vec::new();
+            io::stdin().lock().read_to_end(&mut buf).map_err(|e| format!("<stdin>: {e}"))?;
+            Ok(("<stdin>".to_string(), buf))
+        }
+        Some(p) => std::fs::read(p).map(|b| (p.to_string(), b)).map_err(|e| format!("{p}: {e}")),
+    }
+}
+
+fn report(name: &str, e: &jsonlex::Error) {
+    eprintln!("{name}:{}:{}: {}", e.line(), e.column(), e.message());
+}
+
+/// How a run went: 2 when an input could not be read (or written), else 1 when one was
+/// invalid, else 0.
+#[derive(Default)]
+struct Tally {
+    files: usize,
+    invalid: usize,
+    unreadable: usize,
+}
+
+impl Tally {
+    fn exit_code(&self) -> ExitCode {
+        ExitCode::from(if self.unreadable > 0 {
+            2
+        } else if self.invalid > 0 {
+            1
+        } else {
+            0
+        })
+    }
+
+    fn summary(&self) -> String {
+        let mut s = format!("{} file{}, {} invalid", self.files, if self.files == 1 { "" } else { "s" }, self.invalid);
+        if self.unreadable > 0 {
+            s += &format!(", {} unreadable", self.unreadable);
+        }
+        s
+    }
+}
+
+fn check(m: &ArgMatches) -> ExitCode {
+    let options = decode_options(m);
+    let verbose = m.get_flag("verbose");
+    let mut tally = Tally::default();
+    for file in inputs(m) {
+        tally.files += 1;
+        match read_input(file) {
+            Ok((name, bytes)) => match jsonlex::validate_with(&bytes, &options) {
+                Ok(()) if verbose => println!("{name}: ok"),
+                Ok(()) => {}
+                Err(e) => {
+                    report(&name, &e);
+                    tally.invalid += 1;
+                }
+            },
+            Err(msg) => {
+                eprintln!("jsonlex: {msg}");
+                tally.unreadable += 1;
+            }
+        }
+    }
+    if verbose {
+        println!("{}", tally.summary());
+    }
+    tally.exit_code()
+}
+
+fn fmt(m: &ArgMatches) -> ExitCode {
+    let encode = match encode_options(m) {
+        Ok(o) => o,
+        Err(msg) => {
+            eprintln!("jsonlex: {msg}");
+            return ExitCode::from(2);
+        }
+    };
+    let options = decode_options(m);
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let mut tally = Tally::default();
+    for file in inputs(m) {
+        tally.files += 1;
+        let (name, bytes) = match read_input(file) {
+            Ok(input) => input,
+            Err(msg) => {
+                eprintln!("jsonlex: {msg}");
+                tally.unreadable += 1;
+                continue;
+            }
+        };
+        let value = match jsonlex::decode_with(&bytes, &options) {
+            Ok(v) => v,
+            Err(e) => {
+                report(&name, &e);
+                tally.invalid += 1;
+                continue;
+            }
+        };
+        // Flushed after each document, so that an error message about the next input
+        // comes after this one's output.
+        let written = encode_to_writer_with(&mut out, &value, &encode).and_then(|()| {
+            out.write_all(b"\n")?;
+            out.flush()
+        });
+        match written {
+            Ok(()) => {}
+            // A closed pipe (`jsonlex fmt big.json | head`) is not worth a message, nor
+            // the rest of the inputs.
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => break,
+            Err(e) => {
+                eprintln!("jsonlex: <stdout>: {e}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    tally.exit_code()
+}
+
+fn main() -> ExitCode {
+    let matches = match command().try_get_matches() {
+        Ok(m) => m,
+        Err(e) => {
+            let _ = e.print();
+            // Help and version are not errors.
+            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+        }
+    };
+    match matches.subcommand() {
+        Some(("check", m)) => check(m),
+        Some(("fmt", m)) => fmt(m),
+        _ => ExitCode::from(2),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn command_is_well_formed() {
+        command().debug_assert();
+    }
+
+    #[test]
+    fn every_encoder_flag_is_described() {
+        for name in EncodeOptions::FLAGS {
+            let (_, help) = encoder_flag(name).unwrap_or_else(|| panic!("--{name} has no entry in ENCODER_FLAGS"));
+            assert!(!help.trim().is_empty(), "--{name} has an empty description");
+        }
+    }
+
+    #[test]
+    fn summary_line() {
+        let t = Tally { files: 3, invalid: 1, unreadable: 0 };
+        assert_eq!(t.summary(), "3 files, 1 invalid");
+        let t = Tally { files: 1, invalid: 0, unreadable: 1 };
+        assert_eq!(t.summary(), "1 file, 0 invalid, 1 unreadable");
+    }
+}

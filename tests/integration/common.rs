@@ -1,0 +1,186 @@
+//! Helpers shared by the integration tests: the strict comparison of two `Value`s, the
+//! comparison with serde_json's values, and decoding checked against validating.
+
+use std::fmt::Write as _;
+
+use jsonlex::{Number, Value};
+
+/// `a` and `b` are the same value written the same way: members in the same order,
+/// numbers of the same kind (1 is not 1.0, nor a u64 an i64), floats bit for bit
+/// (-0.0 is not 0.0). `Value`'s `==` is looser (members in any order, -0.0 == 0.0),
+/// so it cannot see an order or a sign-of-zero bug. Panics with the path of the first
+/// difference.
+#[track_caller]
+pub fn assert_same(a: &Value, b: &Value) {
+    if let Err(why) = strict_diff(a, b) {
+        panic!("values differ at {why}\n left: {a:?}\nright: {b:?}");
+    }
+}
+
+/// As [`assert_same`], for `prop_assert!` and callers with their own message: `Err`
+/// names the path of the first difference and what differs there.
+pub fn strict_diff(a: &Value, b: &Value) -> Result<(), String> {
+    let mut path = String::from("$");
+    diff(a, b, &mut path).map_err(|what| format!("{path}: {what}"))
+}
+
+/// What a number is, through `Number`'s public API: the kind and the exact value.
+#[derive(Debug, PartialEq)]
+enum Kind {
+    Unsigned(u64),
+    Negative(i64),
+    /// The bits, so that -0.0 and 0.0 differ.
+    Float(u64),
+}
+
+fn kind(n: &Number) -> Kind {
+    if n.is_f64() {
+        Kind::Float(n.as_f64().to_bits())
+    } else if let Some(u) = n.as_u64() {
+        Kind::Unsigned(u)
+    } else {
+        Kind::Negative(n.as_i64().expect("an integer that is not u64 fits i64"))
+    }
+}
+
+/// `Err(what differs)`, with `path` left at the place where it does.
+fn diff(a: &Value, b: &Value, path: &mut String) -> Result<(), String> {
+    match (a, b) {
+        (Value::Null, Value::Null) => Ok(()),
+        (Value::Bool(x), Value::Bool(y)) if x == y => Ok(()),
+        (Value::String(x), Value::String(y)) if x == y => Ok(()),
+        (Value::Number(x), Value::Number(y)) => {
+            let (x, y) = (kind(x), kind(y));
+            if x == y {
+                Ok(())
+            } else {
+                Err(format!("{x:?} vs {y:?}"))
+            }
+        }
+        (Value::Array(x), Value::Array(y)) => {
+            if x.len() != y.len() {
+                return Err(format!("{} elements vs {}", x.len(), y.len()));
+            }
+            let len = path.len();
+            for (i, (x, y)) in x.iter().zip(y).enumerate() {
+                write!(path, "[{i}]").unwrap();
+                diff(x, y, path)?;
+                path.truncate(len);
+            }
+            Ok(())
+        }
+        (Value::Object(x), Value::Object(y)) => {
+            if x.len() != y.len() {
+                return Err(format!("{} members vs {}", x.len(), y.len()));
+            }
+            let len = path.len();
+            for (i, ((kx, x), (ky, y))) in x.iter().zip(y.iter()).enumerate() {
+                if kx != ky {
+                    return Err(format!("member {i} is {kx:?} vs {ky:?}"));
+                }
+                write!(path, "[{kx:?}]").unwrap();
+                diff(x, y, path)?;
+                path.truncate(len);
+            }
+            Ok(())
+        }
+        _ => Err(format!("{a:?} vs {b:?}")),
+    }
+}
+
+/// Our value equals serde_json's: same structure, same integers and strings, numbers of
+/// the same kind; floats may differ by one unit in the last place (with the same sign),
+/// since serde_json (without its `float_roundtrip` feature) does not round every
+/// decimal correctly and jsonlex does. Members are compared by key: serde_json's map
+/// (without `preserve_order`) sorts them, so their order cannot be checked here.
+pub fn same(ours: &Value, theirs: &serde_json::Value) -> bool {
+    use serde_json::Value as S;
+    match (ours, theirs) {
+        (Value::Null, S::Null) => true,
+        (Value::Bool(a), S::Bool(b)) => a == b,
+        (Value::Number(a), S::Number(b)) => {
+            if let Some(b) = b.as_u64() {
+                a.as_u64() == Some(b)
+            } else if let Some(b) = b.as_i64() {
+                a.as_i64() == Some(b) && !a.is_f64()
+            } else {
+                let is_float = a.is_f64();
+                let (a, b) = (a.as_f64(), b.as_f64().unwrap());
+                // Bits one apart: the neighbouring float of the same sign (-0.0 and 0.0
+                // are far apart).
+                is_float && a.is_finite() && a.to_bits().abs_diff(b.to_bits()) <= 1
+            }
+        }
+        (Value::String(a), S::String(b)) => a == b,
+        (Value::Array(a), S::Array(b)) => a.len() == b.len() && a.iter().zip(b).all(|(a, b)| same(a, b)),
+        (Value::Object(a), S::Object(b)) => {
+            a.len() == b.len() && a.iter().all(|(k, v)| b.get(k.as_str()).is_some_and(|w| same(v, w)))
+        }
+        _ => false,
+    }
+}
+
+/// Decoding and validating agree: same acceptance, same error.
+pub fn decode_checked(input: &[u8], options: &jsonlex::DecodeOptions) -> Result<Value, jsonlex::Error> {
+    let decoded = jsonlex::decode_with(input, options);
+    let validated = jsonlex::validate_with(input, options);
+    match (&decoded, &validated) {
+        (Ok(_), Ok(())) => {}
+        (Err(a), Err(b)) => assert_eq!(
+            (a.offset(), a.classify(), a.message()),
+            (b.offset(), b.classify(), b.message()),
+            "decode and validate disagree on {input:?}"
+        ),
+        _ => panic!("decode {:?} but validate {:?} on {input:?}", decoded.as_ref().map(|_| ()), validated),
+    }
+    // The generated lexer keeps its promise: checking string tokens' UTF-8 changes nothing.
+    let checked = json_runtime::de::decode::<jsonlex::lexer::JsonLexer>(input, options);
+    match (&decoded, &checked) {
+        (Ok(a), Ok(b)) => assert_same(a, b),
+        (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string()),
+        _ => panic!("trusted and checked decoding disagree on {input:?}"),
+    }
+    decoded
+}
+
+mod tests {
+    use super::*;
+
+    fn v(text: &str) -> Value {
+        jsonlex::decode_str(text).unwrap()
+    }
+
+    #[test]
+    fn strict_comparison_sees_what_eq_does_not() {
+        let same = r#"{"a": [1, -2, 1.5, -0.0, 18446744073709551615, "x", null, true], "b": {}}"#;
+        assert_same(&v(same), &v(same));
+        // Each pair is `==` (or differs only in kind), and strictly different.
+        let cases = [
+            (r#"{"a": 1, "b": 2}"#, r#"{"b": 2, "a": 1}"#, "$: member 0 is \"a\" vs \"b\""),
+            (r#"[{"x": [{"a": 1, "b": 2}]}]"#, r#"[{"x": [{"b": 2, "a": 1}]}]"#, "$[0][\"x\"][0]: member 0"),
+            ("[1]", "[1.0]", "$[0]: Unsigned(1) vs Float("),
+            ("-1", "-1.0", "$: Negative(-1) vs Float("),
+            ("-0.0", "0.0", "$: Float(9223372036854775808) vs Float(0)"),
+            (r#"{"a": [true]}"#, r#"{"a": [false]}"#, "$[\"a\"][0]: Bool(true) vs Bool(false)"),
+            ("[1, 2]", "[1]", "$: 2 elements vs 1"),
+        ];
+        for (a, b, why) in cases {
+            let (a, b) = (v(a), v(b));
+            let err = strict_diff(&a, &b).expect_err(why);
+            assert!(err.starts_with(why), "{err:?} should start with {why:?}");
+            assert!(strict_diff(&b, &a).is_err());
+        }
+        // What `Value`'s `==` lets through (a test of the premise: if `==` becomes
+        // strict, the helper can go).
+        assert_eq!(v(r#"{"a": 1, "b": 2}"#), v(r#"{"b": 2, "a": 1}"#));
+        assert_eq!(v("-0.0"), v("0.0"));
+        // (`==` does tell 1 from 1.0: `Number`'s derived `PartialEq` compares the kind.)
+        assert_ne!(v("1"), v("1.0"));
+    }
+
+    #[test]
+    #[should_panic(expected = "values differ at $: member 0")]
+    fn assert_same_panics() {
+        assert_same(&v(r#"{"a": 1, "b": 2}"#), &v(r#"{"b": 2, "a": 1}"#));
+    }
+}
