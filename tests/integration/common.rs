@@ -179,6 +179,17 @@ mod tests {
     }
 
     #[test]
+    fn same_as_serde_json_sees_kind_and_sign() {
+        let theirs = |text: &str| serde_json::from_str::<serde_json::Value>(text).unwrap();
+        assert!(same(&v(r#"[1, -1, 1.5, -0.0, {"a": "x"}]"#), &theirs(r#"[1, -1, 1.5, -0.0, {"a": "x"}]"#)));
+        for (ours, them) in
+            [("1", "1.0"), ("-1", "-1.0"), ("1.0", "1"), ("-0.0", "0.0"), ("0.0", "-0.0"), ("1.5", "-1.5")]
+        {
+            assert!(!same(&v(ours), &theirs(them)), "{ours} vs serde_json's {them}");
+        }
+    }
+
+    #[test]
     #[should_panic(expected = "values differ at $: member 0")]
     fn assert_same_panics() {
         assert_same(&v(r#"{"a": 1, "b": 2}"#), &v(r#"{"b": 2, "a": 1}"#));
