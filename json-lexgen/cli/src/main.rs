@@ -1,7 +1,8 @@
 //! `json-lexgen GRAMMAR [-o OUT.rs] [--stats] [--dot OUT.dot] [--no-unsafe] [--no-simd]`
 //!
-//! Compiles a grammar into a Rust lexer. Errors print `file:line:col: message` and exit
-//! with status 1; an unreadable file or a bad command line exits with status 2.
+//! Compiles a grammar into a Rust lexer. Errors print `file:line:col: error: message` and
+//! exit with status 1 (as does a `--runtime` that is not a Rust path); an unreadable file
+//! or a bad command line exits with status 2.
 
 use clap::Parser;
 use std::path::PathBuf;
@@ -39,6 +40,14 @@ fn main() -> ExitCode {
         json_lexgen::Config::new().unsafe_code(!args.no_unsafe).simd(!args.no_simd).runtime_path(args.runtime.clone());
     let generated = match json_lexgen::Builder::new().configure(config).build_from_file(&args.grammar) {
         Ok(g) => g,
+        Err(e) if e.has(json_lexgen::DiagnosticKind::Option) => {
+            // The only generator option that can be malformed is the runtime path: name
+            // the flag rather than the grammar file.
+            for d in e.diagnostics() {
+                eprintln!("json-lexgen: error: --runtime: {}", d.message);
+            }
+            return ExitCode::from(1);
+        }
         Err(e) => {
             eprintln!("{e}");
             return if e.is_io() { ExitCode::from(2) } else { ExitCode::from(1) };
