@@ -196,3 +196,44 @@ fn warning(message: &str, span: Span) -> TokenStream2 {
         };
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Invocation;
+
+    const GRAMMAR: &str = r###"r#"%name W; [a-z]+ => Word; * => error;"#"###;
+
+    fn expand(input: &str) -> String {
+        match syn::parse_str::<Invocation>(input) {
+            Ok(invocation) => invocation.expand().to_string(),
+            Err(e) => panic!("{input}: {e}"),
+        }
+    }
+
+    #[test]
+    fn runtime_path_is_the_default_the_wrappers_or_the_options() {
+        let plain = expand(GRAMMAR);
+        assert!(plain.contains(":: json_runtime :: Token"), "{plain}");
+
+        // What `jsonlex::json_lexer!` passes (there `$crate::runtime`).
+        let wrapped = expand(&format!("@runtime = ::jsonlex::runtime; {GRAMMAR}"));
+        assert!(wrapped.contains(":: jsonlex :: runtime :: Token"), "{wrapped}");
+        assert!(!wrapped.contains("json_runtime"), "{wrapped}");
+
+        // The user's option wins over the wrapper's.
+        let chosen = expand(&format!("@runtime = ::jsonlex::runtime; {GRAMMAR}, runtime = \"rt_alias\""));
+        assert!(chosen.contains("rt_alias :: Token"), "{chosen}");
+        assert!(!chosen.contains("jsonlex") && !chosen.contains("json_runtime"), "{chosen}");
+    }
+
+    #[test]
+    fn runtime_option_that_is_not_a_path_is_an_error() {
+        for bad in ["not a path", "", "::", "a::", "1x", "a + b"] {
+            let input = format!("{GRAMMAR}, runtime = {bad:?}");
+            match syn::parse_str::<Invocation>(&input) {
+                Ok(_) => panic!("{input}: accepted"),
+                Err(e) => assert!(e.to_string().starts_with("`runtime` must be a Rust path"), "{input}: {e}"),
+            }
+        }
+    }
+}

@@ -1,5 +1,5 @@
 // A name defined twice.
-jsonlex::json_lexer!(
+json_lexgen_macros::json_lexer!(
     r#"
     digit = [0-9];
     digit = [0-9a-f];

@@ -1,5 +1,5 @@
 // json_lexer!(file = ...) compiles, and the lexer it makes works.
-jsonlex::json_lexer!(file = "words.lex");
+json_lexgen_macros::json_lexer!(file = "words.lex");
 
 fn main() {
     let kinds: Vec<WordsToken> = Words::new(b"abc 42 !x").map(|t| t.unwrap().kind).collect();

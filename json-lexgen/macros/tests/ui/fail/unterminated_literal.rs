@@ -1,5 +1,5 @@
 // A string literal that never ends.
-jsonlex::json_lexer!(
+json_lexgen_macros::json_lexer!(
     r#"
     "abc => Word;
 "#

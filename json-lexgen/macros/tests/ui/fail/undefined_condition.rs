@@ -1,5 +1,5 @@
 // A transition to a condition no rule is declared in.
-jsonlex::json_lexer!(
+json_lexgen_macros::json_lexer!(
     r#"
     <CODE> "/*" => skip -> COMENT;
     <CODE> [a-z]+ => Word;

@@ -1,5 +1,5 @@
 // The second rule is shadowed: every keyword it matches, the first rule matches too.
-jsonlex::json_lexer!(
+json_lexgen_macros::json_lexer!(
     r#"
     [a-z]+            => Ident;
     "if" | "else"     => Keyword;

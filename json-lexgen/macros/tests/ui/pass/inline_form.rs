@@ -5,7 +5,7 @@ pub enum Tok {
     End,
 }
 
-jsonlex::json_lexer!(
+json_lexgen_macros::json_lexer!(
     r#"
     %name Idents;
     %token crate::Tok;

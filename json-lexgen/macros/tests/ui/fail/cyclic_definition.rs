@@ -1,5 +1,5 @@
 // A definition defined in terms of itself.
-jsonlex::json_lexer!(
+json_lexgen_macros::json_lexer!(
     r#"
     list = item ("," list)?;
     item = [a-z]+ | "(" list ")";

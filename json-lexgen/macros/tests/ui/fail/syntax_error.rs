@@ -1,5 +1,5 @@
 // A rule without '=>'.
-jsonlex::json_lexer!(
+json_lexgen_macros::json_lexer!(
     r#"
     [a-z]+ => Word;
     [0-9]+ Number;

@@ -1,5 +1,5 @@
 // An unknown directive.
-jsonlex::json_lexer!(
+json_lexgen_macros::json_lexer!(
     r#"
     %name Words;
     %tokens Tok;

@@ -1,5 +1,5 @@
 // A regex refers to a definition that does not exist.
-jsonlex::json_lexer!(
+json_lexgen_macros::json_lexer!(
     r#"
     digit = [0-9];
     digt+ => Number;

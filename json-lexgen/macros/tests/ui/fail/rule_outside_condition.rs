@@ -1,5 +1,5 @@
 // Grammars with conditions need one on every rule.
-jsonlex::json_lexer!(
+json_lexgen_macros::json_lexer!(
     r#"
     <CODE> [a-z]+ => Word;
     [0-9]+ => Number;

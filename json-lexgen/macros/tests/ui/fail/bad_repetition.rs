@@ -1,5 +1,5 @@
 // A repetition whose minimum exceeds its maximum.
-jsonlex::json_lexer!(
+json_lexgen_macros::json_lexer!(
     r#"
     [a-z]{3,1} => Word;
 "#
