@@ -2,21 +2,39 @@
 //!
 //! A thin shell over [`json_lexgen::Builder`]:
 //!
-//! ```ignore
-//! // A grammar file, relative to the calling crate's CARGO_MANIFEST_DIR; editing it
-//! // rebuilds the crate.
-//! json_lexer!(file = "grammar/ini.lex");
+//! ```
+//! use json_lexgen_macros::json_lexer;
+//!
+//! // A grammar file, relative to the calling crate's CARGO_MANIFEST_DIR (else to the
+//! // file the literal is in); editing it rebuilds the crate.
+//! mod from_file {
+//!     json_lexgen_macros::json_lexer!(file = "tests/ui/pass/words.lex");
+//! }
 //!
 //! // An inline grammar.
 //! json_lexer!(r#"
 //!     %name Words;
 //!     [a-z]+ => Word;
 //!     " "+   => skip;
+//!     *      => error;
 //! "#);
 //!
 //! // Options after the grammar: no `unsafe` in the generated code, no SIMD skip hooks,
-//! // and another path to the runtime crate (default `::json_runtime`).
-//! json_lexer!(file = "grammar/ini.lex", no_unsafe, no_simd, runtime = "::jsonlex::runtime");
+//! // and the path to the runtime crate (default `::json_runtime`).
+//! mod options {
+//!     json_lexgen_macros::json_lexer!(
+//!         r#"[a-z]+ => Word; * => error;"#,
+//!         no_unsafe,
+//!         no_simd,
+//!         runtime = "::json_runtime"
+//!     );
+//! }
+//!
+//! let words: Vec<_> = Words::new(b"hello world").map(|t| t.unwrap().kind).collect();
+//! assert_eq!(words, [WordsToken::Word, WordsToken::Word]);
+//! let file: Vec<_> = from_file::Words::new(b"abc 42").map(|t| t.unwrap().kind).collect();
+//! assert_eq!(file, [from_file::WordsToken::Word, from_file::WordsToken::Number]);
+//! assert!(options::Lexer::new(b"a!").nth(1).unwrap().is_err());
 //! ```
 //!
 //! Used directly, the generated code reaches the runtime as `::json_runtime`, so the
