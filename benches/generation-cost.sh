@@ -10,9 +10,9 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 grammar=$(realpath "${1:-$root/grammar/json.lex}")
 cd "$root"
 echo "== json-lexgen --stats $grammar"
-cargo run -q --release -p json-lexgen -- "$grammar" --stats -o /dev/null
+cargo run -q --release -p json-lexgen-cli -- "$grammar" --stats -o /dev/null
 echo "== json-lexgen --stats --no-simd"
-cargo run -q --release -p json-lexgen -- "$grammar" --stats --no-simd -o /dev/null 2>&1 | tail -1
+cargo run -q --release -p json-lexgen-cli -- "$grammar" --stats --no-simd -o /dev/null 2>&1 | tail -1
 
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT

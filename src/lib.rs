@@ -7,8 +7,18 @@ pub mod lexer {
     include!(concat!(env!("OUT_DIR"), "/json.rs"));
 }
 
-/// Build a lexer from a grammar at compile time (see the `json-lexgen-macros` crate).
-pub use json_lexgen_macros::json_lexer;
+/// Build a lexer from a grammar at compile time: `json_lexer!(file = "grammar/x.lex")`
+/// (relative to the crate's `CARGO_MANIFEST_DIR`) or `json_lexer!(r#"...grammar..."#)`,
+/// options after it (see the `json-lexgen-macros` crate). The generated code reaches the
+/// runtime as `jsonlex::runtime`, so a crate that depends on `jsonlex` alone can use it.
+#[macro_export]
+macro_rules! json_lexer {
+    ($($input:tt)*) => {
+        $crate::__macros::json_lexer! { @runtime = $crate::runtime; $($input)* }
+    };
+}
+#[doc(hidden)]
+pub use json_lexgen_macros as __macros;
 pub use json_runtime::{JsonToken, LexError, Lexer, Map, Number, Token, Value};
 
 // ---- Decoding (json-runtime's decoder on the generated lexer) ----

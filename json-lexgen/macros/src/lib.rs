@@ -2,22 +2,46 @@
 //!
 //! A thin shell over [`json_lexgen::Builder`]:
 //!
-//! ```ignore
-//! // A grammar file, relative to the calling crate's CARGO_MANIFEST_DIR; editing it
-//! // rebuilds the crate.
-//! json_lexer!(file = "grammar/ini.lex");
+//! ```
+//! use json_lexgen_macros::json_lexer;
+//!
+//! // A grammar file, relative to the calling crate's CARGO_MANIFEST_DIR (else to the
+//! // file the literal is in); editing it rebuilds the crate.
+//! mod from_file {
+//!     json_lexgen_macros::json_lexer!(file = "tests/ui/pass/words.lex");
+//! }
 //!
 //! // An inline grammar.
 //! json_lexer!(r#"
 //!     %name Words;
 //!     [a-z]+ => Word;
 //!     " "+   => skip;
+//!     *      => error;
 //! "#);
 //!
 //! // Options after the grammar: no `unsafe` in the generated code, no SIMD skip hooks,
-//! // and another path to the runtime crate (default `::json_runtime`).
-//! json_lexer!(file = "grammar/ini.lex", no_unsafe, no_simd, runtime = "::jsonlex::runtime");
+//! // and the path to the runtime crate (default `::json_runtime`).
+//! mod options {
+//!     json_lexgen_macros::json_lexer!(
+//!         r#"[a-z]+ => Word; * => error;"#,
+//!         no_unsafe,
+//!         no_simd,
+//!         runtime = "::json_runtime"
+//!     );
+//! }
+//!
+//! let words: Vec<_> = Words::new(b"hello world").map(|t| t.unwrap().kind).collect();
+//! assert_eq!(words, [WordsToken::Word, WordsToken::Word]);
+//! let file: Vec<_> = from_file::Words::new(b"abc 42").map(|t| t.unwrap().kind).collect();
+//! assert_eq!(file, [from_file::WordsToken::Word, from_file::WordsToken::Number]);
+//! assert!(options::Lexer::new(b"a!").nth(1).unwrap().is_err());
 //! ```
+//!
+//! Used directly, the generated code reaches the runtime as `::json_runtime`, so the
+//! calling crate depends on `json-runtime`. `jsonlex::json_lexer!` is a `macro_rules!`
+//! wrapper that passes `$crate::runtime` instead (as a hidden first argument,
+//! `@runtime = PATH;`), so a crate that depends on `jsonlex` alone needs nothing else; a
+//! `runtime = "..."` option still wins over it.
 //!
 //! Grammar errors become `compile_error!`s naming the grammar's line and column;
 //! warnings become deprecation warnings (the only warning a stable proc macro can raise).
@@ -49,6 +73,20 @@ struct Invocation {
 
 impl Parse for Invocation {
     fn parse(input: ParseStream) -> syn::Result<Invocation> {
+        let mut config = json_lexgen::Config::new();
+        // `@runtime = PATH;` from a wrapper such as `jsonlex::json_lexer!`: tokens, since
+        // the path may start with `$crate`, which no string can spell.
+        if input.peek(Token![@]) {
+            input.parse::<Token![@]>()?;
+            let key: Ident = input.parse()?;
+            if key != "runtime" {
+                return Err(syn::Error::new(key.span(), "expected `@runtime = PATH;`"));
+            }
+            input.parse::<Token![=]>()?;
+            let path = syn::Path::parse_mod_style(input)?;
+            input.parse::<Token![;]>()?;
+            config = config.runtime_path_tokens(quote!(#path));
+        }
         let source = if input.peek(Ident) {
             let key: Ident = input.parse()?;
             if key != "file" {
@@ -63,7 +101,6 @@ impl Parse for Invocation {
                     .map_err(|e| syn::Error::new(e.span(), "expected `file = \"path\"` or a grammar string literal"))?,
             )
         };
-        let mut config = json_lexgen::Config::new();
         while input.peek(Token![,]) {
             input.parse::<Token![,]>()?;
             if input.is_empty() {
@@ -76,6 +113,17 @@ impl Parse for Invocation {
                 "runtime" => {
                     input.parse::<Token![=]>()?;
                     let path: LitStr = input.parse()?;
+                    // Checked here rather than left to the Builder, so that the error
+                    // points at the string.
+                    if let Err(e) = path.parse_with(syn::Path::parse_mod_style) {
+                        return Err(syn::Error::new(
+                            path.span(),
+                            format!(
+                                "`runtime` must be a Rust path to the runtime crate, such as \"::json_runtime\" \
+                                 or \"::jsonlex::runtime\" ({e})"
+                            ),
+                        ));
+                    }
                     config = config.runtime_path(path.value());
                 }
                 other => {
@@ -98,7 +146,7 @@ impl Invocation {
         let builder = json_lexgen::Builder::new().configure(self.config.clone());
         let (result, span, track, name) = match &self.source {
             Source::File(lit) => {
-                let Some(path) = find_grammar(&lit.value()) else {
+                let Some(path) = find_grammar(lit) else {
                     let message = format!(
                         "grammar file '{}' not found (paths are relative to the crate's CARGO_MANIFEST_DIR, or to this source file)",
                         lit.value()
@@ -128,7 +176,8 @@ impl Invocation {
             }
             Err(error) => {
                 let errors = error.diagnostics().iter().map(|d| {
-                    let message = if d.kind == json_lexgen::DiagnosticKind::Io {
+                    // Line 0: not about a place in the grammar (an unreadable file, say).
+                    let message = if d.span.line == 0 {
                         format!("{name}: {}", d.message)
                     } else {
                         format!("{name}:{}:{}: {}", d.span.line, d.span.column, d.message)
@@ -143,10 +192,13 @@ impl Invocation {
 
 /// The grammar file: relative to the calling crate's `CARGO_MANIFEST_DIR` (as build
 /// scripts and `include!`-style macros resolve paths), else relative to the invoking
-/// source file's directory (where trybuild-style test crates keep their files).
-fn find_grammar(relative: &str) -> Option<std::path::PathBuf> {
-    let from_manifest = std::env::var_os("CARGO_MANIFEST_DIR").map(|dir| std::path::Path::new(&dir).join(relative));
-    let from_source = proc_macro::Span::call_site().local_file().and_then(|f| f.parent().map(|d| d.join(relative)));
+/// source file's directory (where trybuild-style test crates keep their files). That
+/// file is the one holding the literal: through a `macro_rules!` wrapper the call site
+/// would be the wrapper's.
+fn find_grammar(lit: &LitStr) -> Option<std::path::PathBuf> {
+    let relative = lit.value();
+    let from_manifest = std::env::var_os("CARGO_MANIFEST_DIR").map(|dir| std::path::Path::new(&dir).join(&relative));
+    let from_source = lit.span().unwrap().local_file().and_then(|f| f.parent().map(|d| d.join(&relative)));
     from_manifest.into_iter().chain(from_source).find(|p| p.is_file())
 }
 
@@ -160,5 +212,46 @@ fn warning(message: &str, span: Span) -> TokenStream2 {
             const #item: () = ();
             #item
         };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Invocation;
+
+    const GRAMMAR: &str = r###"r#"%name W; [a-z]+ => Word; * => error;"#"###;
+
+    fn expand(input: &str) -> String {
+        match syn::parse_str::<Invocation>(input) {
+            Ok(invocation) => invocation.expand().to_string(),
+            Err(e) => panic!("{input}: {e}"),
+        }
+    }
+
+    #[test]
+    fn runtime_path_is_the_default_the_wrappers_or_the_options() {
+        let plain = expand(GRAMMAR);
+        assert!(plain.contains(":: json_runtime :: Token"), "{plain}");
+
+        // What `jsonlex::json_lexer!` passes (there `$crate::runtime`).
+        let wrapped = expand(&format!("@runtime = ::jsonlex::runtime; {GRAMMAR}"));
+        assert!(wrapped.contains(":: jsonlex :: runtime :: Token"), "{wrapped}");
+        assert!(!wrapped.contains("json_runtime"), "{wrapped}");
+
+        // The user's option wins over the wrapper's.
+        let chosen = expand(&format!("@runtime = ::jsonlex::runtime; {GRAMMAR}, runtime = \"rt_alias\""));
+        assert!(chosen.contains("rt_alias :: Token"), "{chosen}");
+        assert!(!chosen.contains("jsonlex") && !chosen.contains("json_runtime"), "{chosen}");
+    }
+
+    #[test]
+    fn runtime_option_that_is_not_a_path_is_an_error() {
+        for bad in ["not a path", "", "::", "a::", "1x", "a + b"] {
+            let input = format!("{GRAMMAR}, runtime = {bad:?}");
+            match syn::parse_str::<Invocation>(&input) {
+                Ok(_) => panic!("{input}: accepted"),
+                Err(e) => assert!(e.to_string().starts_with("`runtime` must be a Rust path"), "{input}: {e}"),
+            }
+        }
     }
 }

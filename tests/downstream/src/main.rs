@@ -1,0 +1,88 @@
+//! README.md's examples as a user of jsonlex writes them (jsonlex is this crate's only
+//! dependency), each followed by checks of what README says it gives. A mismatch panics,
+//! so `cargo run` exits non-zero.
+
+use std::collections::BTreeMap;
+
+// README, "From the macro", verbatim.
+jsonlex::json_lexer!(file = "grammar/ini.lex");     // relative to CARGO_MANIFEST_DIR; edits rebuild
+jsonlex::json_lexer!(r#"
+    %name Words;
+    [a-z]+ => Word;
+    " "+   => skip;
+    *      => error;
+"#);
+
+/// README's token loop, verbatim inside a function whose error type `?` can return.
+fn readme_loop() -> Result<Vec<(WordsToken, usize, usize)>, jsonlex::LexError<WordsToken>> {
+    let mut seen = Vec::new();
+    for token in Words::new(b"hello world") {
+        let token = token?;                              // json_runtime::Token { kind, start, end }
+        println!("{:?} {}..{}", token.kind, token.start, token.end);
+        seen.push((token.kind, token.start, token.end));
+    }
+    Ok(seen)
+}
+
+fn words() {
+    assert_eq!(readme_loop(), Ok(vec![(WordsToken::Word, 0, 5), (WordsToken::Word, 6, 11)]));
+    // `* => error`: a byte no other rule takes is a LexError where it starts.
+    let tokens: Vec<_> = Words::new(b"ab C").collect();
+    assert_eq!(tokens.len(), 2, "{tokens:?}");
+    assert_eq!(tokens[0].map(|t| (t.kind, t.start, t.end)), Ok((WordsToken::Word, 0, 2)));
+    let error = tokens[1].unwrap_err();
+    assert_eq!((error.start, error.offset), (3, 3));
+}
+
+fn ini() {
+    let input = b"[core]\nname = jsonlex ; not a comment\n; a comment\n";
+    let tokens: Vec<(IniLexerToken, &[u8])> = IniLexer::new(input)
+        .map(|t| {
+            let t = t.expect("the INI grammar has a default rule: no lexing error");
+            (t.kind, &input[t.start..t.end])
+        })
+        .collect();
+    use IniLexerToken::*;
+    let expected: Vec<(IniLexerToken, &[u8])> = vec![
+        (Section, b"[core]"),
+        (Newline, b"\n"),
+        (Key, b"name"),
+        (Equals, b" = "),
+        (Value, b"jsonlex ; not a comment"),
+        (Newline, b"\n"),
+        (Comment, b"; a comment"),
+        (Newline, b"\n"),
+    ];
+    assert_eq!(tokens, expected);
+}
+
+/// README, "Using the JSON library": the lines verbatim, in a function `?` can leave.
+fn json_library() -> Result<(), jsonlex::Error> {
+    let value = jsonlex::decode(br#"{"name": "jsonlex", "tags": ["json", 1]}"#)?;
+    assert_eq!(value["tags"][1], 1);
+    assert_eq!(value["name"], "jsonlex");
+    // README: `jsonlex::validate(b"[1, 2")?;  // Err: line, column, offset, category`
+    let e = jsonlex::validate(b"[1, 2").unwrap_err();
+    assert_eq!((e.line(), e.column(), e.offset(), e.classify()), (1, 6, 5, jsonlex::Category::Eof));
+    jsonlex::validate(br#"{"a": [1, 2.5, "x"]}"#)?;
+    let text = jsonlex::encode(&value);                    // serde_json-identical output
+    assert_eq!(text, r#"{"name":"jsonlex","tags":["json",1]}"#);
+
+    // "With the default `serde` feature, `jsonlex::from_slice::<T>` / `to_string` work on
+    // your own types": here types this crate can name without depending on serde.
+    let map: BTreeMap<String, Vec<u32>> = jsonlex::from_slice(br#"{"b": [2, 3], "a": [1]}"#)?;
+    assert_eq!(map, BTreeMap::from([("a".to_string(), vec![1]), ("b".to_string(), vec![2, 3])]));
+    assert_eq!(jsonlex::to_string(&map)?, r#"{"a":[1],"b":[2,3]}"#);
+    let e = jsonlex::from_slice::<Vec<u32>>(b"[1, -2]").unwrap_err();
+    assert_eq!(e.classify(), jsonlex::Category::Data);
+    Ok(())
+}
+
+fn main() {
+    words();
+    ini();
+    if let Err(e) = json_library() {
+        panic!("README's JSON example failed: {e}");
+    }
+    println!("downstream: README's examples work");
+}

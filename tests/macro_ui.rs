@@ -1,9 +1,0 @@
-//! Compile tests of `json_lexer!`: grammars that must compile (and whose lexers run),
-//! and grammars whose diagnostics must point at the grammar's own line and column.
-
-#[test]
-fn macro_ui() {
-    let t = trybuild::TestCases::new();
-    t.pass("tests/ui/pass/*.rs");
-    t.compile_fail("tests/ui/fail/*.rs");
-}

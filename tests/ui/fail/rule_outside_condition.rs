@@ -1,9 +1,0 @@
-// Grammars with conditions need one on every rule.
-jsonlex::json_lexer!(
-    r#"
-    <CODE> [a-z]+ => Word;
-    [0-9]+ => Number;
-"#
-);
-
-fn main() {}

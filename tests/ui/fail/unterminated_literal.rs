@@ -1,8 +1,0 @@
-// A string literal that never ends.
-jsonlex::json_lexer!(
-    r#"
-    "abc => Word;
-"#
-);
-
-fn main() {}
