@@ -41,6 +41,25 @@
 //! bytes, and that hands a run longer than 256 bytes to [`skip_utf8_long`] /
 //! [`skip_class_long`]. It saves a call and a vector setup on the runs of 10 to a few
 //! hundred bytes that text is mostly made of.
+//!
+//! Called by hand, at a level of your choice (`Kernels::new` is `None` for a level
+//! this CPU lacks):
+//!
+//! ```
+//! use json_runtime::simd::Level;
+//! use json_runtime::skip::{skip_class, skip_utf8, ByteClass, Kernels};
+//!
+//! // Lowercase ASCII letters: bits 0x61..=0x7A of the second word.
+//! const LOWER: ByteClass = ByteClass::from_bitmap([0, 0x07FF_FFFE << 32, 0, 0]);
+//! let input = "hello wörld".as_bytes();
+//! for level in Level::available() {
+//!     let kernels = Kernels::new(level).expect("an available level");
+//!     assert_eq!(skip_class(kernels, &LOWER, input, 0), 5);
+//!     assert_eq!(skip_utf8(kernels, &LOWER, input, 6), input.len());
+//! }
+//! // The process's level: `JSONLEX_SIMD`, or the best this CPU has.
+//! assert_eq!(skip_class(Kernels::active(), &LOWER, input, 6), 7);
+//! ```
 
 use crate::simd;
 
