@@ -125,36 +125,34 @@ fn kernels() -> Vec<Kernels> {
     ks
 }
 
+/// The kernel function `skip` (named `what`) at every level in `ks` against `reference`.
 #[track_caller]
-fn check_class(ks: &[Kernels], c: &Class, input: &[u8], at: usize) {
-    let want = reference_class(c, input, at);
+fn check(
+    what: &str,
+    skip: fn(Kernels, &ByteClass, &[u8], usize) -> usize,
+    reference: fn(&Class, &[u8], usize) -> usize,
+    ks: &[Kernels],
+    c: &Class,
+    input: &[u8],
+    at: usize,
+) {
+    let want = reference(c, input, at);
     for &k in ks {
-        let got = skip_class(k, &c.class, input, at);
+        let got = skip(k, &c.class, input, at);
         if got != want {
-            panic!(
-                "skip_class {:?} class {:?} at {at}: got {got}, want {want}, input {:02x?}",
-                k.level(),
-                c.name,
-                input
-            );
+            panic!("{what} {:?} class {:?} at {at}: got {got}, want {want}, input {input:02x?}", k.level(), c.name);
         }
     }
 }
 
 #[track_caller]
+fn check_class(ks: &[Kernels], c: &Class, input: &[u8], at: usize) {
+    check("skip_class", skip_class, reference_class, ks, c, input, at);
+}
+
+#[track_caller]
 fn check_utf8(ks: &[Kernels], c: &Class, input: &[u8], at: usize) {
-    let want = reference_utf8(c, input, at);
-    for &k in ks {
-        let got = skip_utf8(k, &c.class, input, at);
-        if got != want {
-            panic!(
-                "skip_utf8 {:?} class {:?} at {at}: got {got}, want {want}, input {:02x?}",
-                k.level(),
-                c.name,
-                input
-            );
-        }
-    }
+    check("skip_utf8", skip_utf8, reference_utf8, ks, c, input, at);
 }
 
 const MAX: usize = 130;

@@ -10,10 +10,10 @@
 use core::arch::aarch64::*;
 
 use super::class::ByteClass;
-use super::stop::{Finder, StopBytes};
+use super::stop::{self, Finder};
 use super::utf8::lookup_errors;
-use super::vector::{self, vector_ops, Shuffle};
-use super::{class, scalar, utf8};
+use super::vector::{vector_ops, Shuffle};
+use super::{class, utf8};
 
 /// 16 bytes, NEON. Exists only where the CPU has NEON (the aarch64 baseline).
 #[derive(Clone, Copy)]
@@ -126,15 +126,8 @@ pub(super) unsafe fn utf8(class: &ByteClass, input: &[u8], from: usize) -> usize
 /// The CPU has NEON; `input.len() - from >= 16`.
 #[target_feature(enable = "neon")]
 pub(super) unsafe fn find<const HIGH: bool, const N: usize>(f: &Finder, input: &[u8], from: usize) -> usize {
-    // SAFETY: the caller guarantees NEON and `input.len() - from >= 16`, so every load
-    // of `blocks` and `finish` stays inside `input`.
-    unsafe {
-        let s = StopBytes::<Neon, HIGH, N>::new(f.set());
-        match vector::blocks(&s, input, from) {
-            Ok(p) => p,
-            Err(i) => vector::finish(&s, input, i),
-        }
-    }
+    // SAFETY: the caller guarantees NEON and 16 bytes after `from`.
+    unsafe { stop::find::<Neon, HIGH, N>(f, input, from) }
 }
 
 /// [`Finder::block`]'s kernel with NEON: lanes of 4 bits, one set per stop.
@@ -143,9 +136,6 @@ pub(super) unsafe fn find<const HIGH: bool, const N: usize>(f: &Finder, input: &
 /// The CPU has NEON; `pos < input.len()`.
 #[target_feature(enable = "neon")]
 pub(super) unsafe fn block<const HIGH: bool, const N: usize>(f: &Finder, input: &[u8], pos: usize) -> (u64, usize) {
-    if input.len() < 16 {
-        return scalar::stop_mask(f.table(), input, pos, 16, 2);
-    }
-    // SAFETY: the caller guarantees NEON and `pos < input.len()`; `input.len() >= 16`.
-    unsafe { vector::block(&StopBytes::<Neon, HIGH, N>::new(f.set()), input, pos) }
+    // SAFETY: the caller guarantees NEON and `pos < input.len()`.
+    unsafe { stop::block::<Neon, HIGH, N>(f, input, pos) }
 }

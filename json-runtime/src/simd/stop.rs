@@ -7,7 +7,7 @@
 //! table ([`super::scalar`]). Every kernel is instantiated per stop-set shape (`HIGH`:
 //! bytes `>= 0x80` stop; `N`: number of single stop bytes), chosen once per finder.
 
-use super::vector::{StopTest, Vector, Wide};
+use super::vector::{self, StopTest, Vector, Wide};
 use super::{level, scalar, swar, Level};
 
 /// The bytes a kernel stops at: the control bytes `0x00..=0x1F` always, every byte
@@ -209,6 +209,87 @@ unsafe fn scalar_block(f: &Finder, hay: &[u8], pos: usize) -> (u64, usize) {
     scalar::stop_mask(&f.table, hay, pos, 64, 0)
 }
 
+/// [`Finder::find`]'s kernel with vector `V`: whole vectors, then [`vector::finish`].
+///
+/// # Safety
+/// The CPU has `V`'s features; `input.len() - from >= V::LANES`.
+#[cfg_attr(not(any(target_arch = "x86", target_arch = "x86_64", target_arch = "aarch64")), allow(dead_code))]
+#[inline(always)]
+pub(crate) unsafe fn find<V: Vector, const HIGH: bool, const N: usize>(f: &Finder, input: &[u8], from: usize) -> usize {
+    // SAFETY: the caller guarantees `V`'s features and a whole vector after `from`, so
+    // every load of `blocks` and `finish` stays inside `input`.
+    unsafe {
+        let s = StopBytes::<V, HIGH, N>::new(&f.set);
+        match vector::blocks(&s, input, from) {
+            Ok(p) => p,
+            Err(i) => vector::finish(&s, input, i),
+        }
+    }
+}
+
+/// [`find`] with a wide vector: whole wide vectors, then [`vector::finish`] with the
+/// half width (so the kernel runs from half a wide vector on).
+///
+/// # Safety
+/// The CPU has `V`'s features; `input.len() - from >= V::Half::LANES`.
+#[cfg_attr(not(any(target_arch = "x86", target_arch = "x86_64")), allow(dead_code))]
+#[inline(always)]
+pub(crate) unsafe fn find_wide<V: Wide, const HIGH: bool, const N: usize>(
+    f: &Finder,
+    input: &[u8],
+    from: usize,
+) -> usize {
+    // SAFETY: the caller guarantees `V`'s features (which include its half's) and half
+    // a vector after `from`; after the loop less than a whole `V` is left.
+    unsafe {
+        let s = StopBytes::<V, HIGH, N>::new(&f.set);
+        match vector::blocks(&s, input, from) {
+            Ok(p) => p,
+            Err(i) => vector::finish(&s.half(), input, i),
+        }
+    }
+}
+
+/// [`Finder::block`]'s kernel with vector `V`; table lookups on a slice shorter than
+/// one vector.
+///
+/// # Safety
+/// The CPU has `V`'s features; `pos < input.len()`.
+#[cfg_attr(not(any(target_arch = "x86", target_arch = "x86_64", target_arch = "aarch64")), allow(dead_code))]
+#[inline(always)]
+pub(crate) unsafe fn block<V: Vector, const HIGH: bool, const N: usize>(
+    f: &Finder,
+    input: &[u8],
+    pos: usize,
+) -> (u64, usize) {
+    if input.len() < V::LANES {
+        return scalar::stop_mask(&f.table, input, pos, V::LANES, V::STRIDE.trailing_zeros());
+    }
+    // SAFETY: the caller guarantees `V`'s features and `pos < input.len()`;
+    // `input.len() >= LANES`.
+    unsafe { vector::block(&StopBytes::<V, HIGH, N>::new(&f.set), input, pos) }
+}
+
+/// [`block`] with a wide vector; the half width's on a slice shorter than one wide
+/// vector.
+///
+/// # Safety
+/// The CPU has `V`'s features; `pos < input.len()`.
+#[cfg_attr(not(any(target_arch = "x86", target_arch = "x86_64")), allow(dead_code))]
+#[inline(always)]
+pub(crate) unsafe fn block_wide<V: Wide, const HIGH: bool, const N: usize>(
+    f: &Finder,
+    input: &[u8],
+    pos: usize,
+) -> (u64, usize) {
+    if input.len() < V::LANES {
+        // SAFETY: `V`'s features include its half's; `pos < input.len()`: caller.
+        return unsafe { block::<V::Half, HIGH, N>(f, input, pos) };
+    }
+    // SAFETY: as in `block`.
+    unsafe { vector::block(&StopBytes::<V, HIGH, N>::new(&f.set), input, pos) }
+}
+
 /// The stop test of a [`StopSet`] on a vector: a control byte (`< 0x20`; with `HIGH`,
 /// also `>= 0x80`: one signed compare), or one of the `N` single bytes.
 pub(crate) struct StopBytes<V, const HIGH: bool, const N: usize> {
@@ -334,7 +415,7 @@ impl Finder {
 
 #[cfg(test)]
 mod tests {
-    use super::super::vector::{self, emu::Emu};
+    use super::super::vector::emu::Emu;
     use super::*;
 
     fn sets() -> Vec<StopSet> {
@@ -436,22 +517,15 @@ mod tests {
         if hay.len() - from < 16 {
             return scalar::stop_find(&set.table(), hay, from);
         }
+        let f = Finder::with_level(*set, Level::Scalar);
         // SAFETY: `Emu` needs no CPU feature; at least 16 bytes are left after `from`.
-        with_stop_shape!(set, |HIGH, N| unsafe {
-            let s = StopBytes::<Emu, HIGH, N>::new(set);
-            match vector::blocks(&s, hay, from) {
-                Ok(p) => p,
-                Err(i) => vector::finish(&s, hay, i),
-            }
-        })
+        with_stop_shape!(set, |HIGH, N| unsafe { find::<Emu, HIGH, N>(&f, hay, from) })
     }
 
     fn emu_block(set: &StopSet, hay: &[u8], pos: usize) -> (u64, usize) {
-        if hay.len() < 16 {
-            return scalar::stop_mask(&set.table(), hay, pos, 16, 2);
-        }
-        // SAFETY: `Emu` needs no CPU feature; `pos < hay.len()` and `hay.len() >= 16`.
-        with_stop_shape!(set, |HIGH, N| unsafe { vector::block(&StopBytes::<Emu, HIGH, N>::new(set), hay, pos) })
+        let f = Finder::with_level(*set, Level::Scalar);
+        // SAFETY: `Emu` needs no CPU feature; `pos < hay.len()`.
+        with_stop_shape!(set, |HIGH, N| unsafe { block::<Emu, HIGH, N>(&f, hay, pos) })
     }
 
     #[test]

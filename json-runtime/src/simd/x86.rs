@@ -13,7 +13,7 @@ use core::arch::x86::*;
 use core::arch::x86_64::*;
 
 use super::class::{ByteClass, Ranges};
-use super::stop::{Finder, StopBytes};
+use super::stop::{self, Finder};
 use super::utf8::{compare_errors, lookup_errors};
 use super::vector::{self, vector_ops, Shuffle, Wide};
 use super::{class, scalar, swar, utf8};
@@ -26,31 +26,38 @@ pub(crate) struct Sse2(__m128i);
 #[derive(Clone, Copy)]
 pub(crate) struct Avx(__m256i);
 
+/// `le`, `mask` and `high_mask`, the same at both widths but for the intrinsics' names.
+macro_rules! compare_ops {
+    (min: $min:path, eq: $eq:path, movemask: $movemask:path) => {
+        #[inline(always)]
+        fn le(self, o: Self) -> Self {
+            // SAFETY: as in `and`. `min(a, b) == a` is `a <= b` unsigned.
+            Self(unsafe { $eq($min(self.0, o.0), self.0) })
+        }
+        #[inline(always)]
+        fn mask(self) -> u64 {
+            // SAFETY: as in `and`.
+            unsafe { $movemask(self.0) as u32 as u64 }
+        }
+        #[inline(always)]
+        fn high_mask(self) -> u64 {
+            // `movemask` takes each byte's top bit.
+            self.mask()
+        }
+    };
+}
+
 vector_ops! {
     Sse2, 16, 1, {
         load: |src| _mm_loadu_si128(src as *const __m128i), splat: |b| _mm_set1_epi8(b as i8), zero: _mm_setzero_si128,
         and: _mm_and_si128, or: _mm_or_si128, xor: _mm_xor_si128, sub: _mm_sub_epi8, subs: _mm_subs_epu8,
         eq: _mm_cmpeq_epi8
     }
-    #[inline(always)]
-    fn le(self, o: Self) -> Self {
-        // SAFETY: as in `and`. `min(a, b) == a` is `a <= b` unsigned.
-        Self(unsafe { _mm_cmpeq_epi8(_mm_min_epu8(self.0, o.0), self.0) })
-    }
+    compare_ops!(min: _mm_min_epu8, eq: _mm_cmpeq_epi8, movemask: _mm_movemask_epi8);
     #[inline(always)]
     fn lt_signed(self, o: Self) -> Self {
         // SAFETY: as in `and`.
         Self(unsafe { _mm_cmplt_epi8(self.0, o.0) })
-    }
-    #[inline(always)]
-    fn mask(self) -> u64 {
-        // SAFETY: as in `and`.
-        unsafe { _mm_movemask_epi8(self.0) as u32 as u64 }
-    }
-    #[inline(always)]
-    fn high_mask(self) -> u64 {
-        // `movemask` takes each byte's top bit.
-        self.mask()
     }
     #[inline(always)]
     fn any(self) -> bool {
@@ -84,25 +91,11 @@ vector_ops! {
         zero: _mm256_setzero_si256, and: _mm256_and_si256, or: _mm256_or_si256, xor: _mm256_xor_si256,
         sub: _mm256_sub_epi8, subs: _mm256_subs_epu8, eq: _mm256_cmpeq_epi8
     }
-    #[inline(always)]
-    fn le(self, o: Self) -> Self {
-        // SAFETY: as in `and`. `min(a, b) == a` is `a <= b` unsigned.
-        Self(unsafe { _mm256_cmpeq_epi8(_mm256_min_epu8(self.0, o.0), self.0) })
-    }
+    compare_ops!(min: _mm256_min_epu8, eq: _mm256_cmpeq_epi8, movemask: _mm256_movemask_epi8);
     #[inline(always)]
     fn lt_signed(self, o: Self) -> Self {
         // SAFETY: as in `and`.
         Self(unsafe { _mm256_cmpgt_epi8(o.0, self.0) })
-    }
-    #[inline(always)]
-    fn mask(self) -> u64 {
-        // SAFETY: as in `and`.
-        unsafe { _mm256_movemask_epi8(self.0) as u32 as u64 }
-    }
-    #[inline(always)]
-    fn high_mask(self) -> u64 {
-        // `movemask` takes each byte's top bit.
-        self.mask()
     }
     #[inline(always)]
     fn any(self) -> bool {
@@ -238,15 +231,8 @@ pub(super) unsafe fn avx2_utf8(class: &ByteClass, input: &[u8], from: usize) -> 
 /// The CPU has SSE2; `input.len() - from >= 16`.
 #[target_feature(enable = "sse2")]
 pub(super) unsafe fn sse2_find<const HIGH: bool, const N: usize>(f: &Finder, input: &[u8], from: usize) -> usize {
-    // SAFETY: the caller guarantees SSE2 and `input.len() - from >= 16`, so every load
-    // of `blocks` and `finish` stays inside `input`.
-    unsafe {
-        let s = StopBytes::<Sse2, HIGH, N>::new(f.set());
-        match vector::blocks(&s, input, from) {
-            Ok(p) => p,
-            Err(i) => vector::finish(&s, input, i),
-        }
-    }
+    // SAFETY: the caller guarantees SSE2 and 16 bytes after `from`.
+    unsafe { stop::find::<Sse2, HIGH, N>(f, input, from) }
 }
 
 /// [`Finder::find`]'s kernel with AVX2: 32 bytes at a time, then at most one 16-byte
@@ -256,15 +242,8 @@ pub(super) unsafe fn sse2_find<const HIGH: bool, const N: usize>(f: &Finder, inp
 /// The CPU has AVX2; `input.len() - from >= 16`.
 #[target_feature(enable = "avx2")]
 pub(super) unsafe fn avx2_find<const HIGH: bool, const N: usize>(f: &Finder, input: &[u8], from: usize) -> usize {
-    // SAFETY: the caller guarantees AVX2 (which implies SSE2) and
-    // `input.len() - from >= 16`; after the 32-byte loop fewer than 32 bytes are left.
-    unsafe {
-        let s = StopBytes::<Avx, HIGH, N>::new(f.set());
-        match vector::blocks(&s, input, from) {
-            Ok(p) => p,
-            Err(i) => vector::finish(&s.half(), input, i),
-        }
-    }
+    // SAFETY: the caller guarantees AVX2 and 16 bytes after `from`.
+    unsafe { stop::find_wide::<Avx, HIGH, N>(f, input, from) }
 }
 
 /// [`Finder::block`]'s kernel with SSE2.
@@ -277,11 +256,8 @@ pub(super) unsafe fn sse2_block<const HIGH: bool, const N: usize>(
     input: &[u8],
     pos: usize,
 ) -> (u64, usize) {
-    if input.len() < 16 {
-        return scalar::stop_mask(f.table(), input, pos, 16, 0);
-    }
-    // SAFETY: the caller guarantees SSE2 and `pos < input.len()`; `input.len() >= 16`.
-    unsafe { vector::block(&StopBytes::<Sse2, HIGH, N>::new(f.set()), input, pos) }
+    // SAFETY: the caller guarantees SSE2 and `pos < input.len()`.
+    unsafe { stop::block::<Sse2, HIGH, N>(f, input, pos) }
 }
 
 /// [`Finder::block`]'s kernel with AVX2 (SSE2's on slices shorter than 32 bytes).
@@ -294,10 +270,6 @@ pub(super) unsafe fn avx2_block<const HIGH: bool, const N: usize>(
     input: &[u8],
     pos: usize,
 ) -> (u64, usize) {
-    if input.len() < 32 {
-        // SAFETY: AVX2 implies SSE2; `pos < input.len()`: caller.
-        return unsafe { sse2_block::<HIGH, N>(f, input, pos) };
-    }
-    // SAFETY: the caller guarantees AVX2 and `pos < input.len()`; `input.len() >= 32`.
-    unsafe { vector::block(&StopBytes::<Avx, HIGH, N>::new(f.set()), input, pos) }
+    // SAFETY: the caller guarantees AVX2 and `pos < input.len()`.
+    unsafe { stop::block_wide::<Avx, HIGH, N>(f, input, pos) }
 }
