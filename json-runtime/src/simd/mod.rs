@@ -9,7 +9,7 @@
 //! the encoder) take a level per value instead, for callers that compare levels.
 //!
 //! The kernels answer one question, "how far until a byte that stops the run", for two
-//! kinds of byte sets, written once over one [`vector::Vector`] trait (as
+//! kinds of byte sets, written once over one `Vector` trait (as
 //! regex-automata's prefilters are over theirs, one file per strategy):
 //!
 //! | file | what it holds |
@@ -26,9 +26,10 @@
 //!
 //! No kernel reads past the end of its slice. The lexer kernels load whole vectors
 //! while they fit and run the byte-by-byte table loop on the rest; the encoder's search
-//! kernels end with one vector that ends exactly at the end of the slice, overlapping
-//! bytes already found clean (their mask bits are shifted out), and its block kernels
-//! fall back to table lookups on slices shorter than a vector. The first byte is
+//! kernels (called only when a whole vector or word is left) end with one vector or
+//! word that ends exactly at the end of the slice, overlapping bytes already found
+//! clean (their mask bits are shifted out), and its block kernels fall back to table
+//! lookups on slices shorter than a vector. The first byte is
 //! checked inline before any vector is set up, so a run that stops at once costs one
 //! table lookup.
 

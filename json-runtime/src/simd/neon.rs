@@ -1,4 +1,4 @@
-//! The aarch64 NEON level: the [`Vector`] type [`Neon`] (16 bytes, compares or `tbl`
+//! The aarch64 NEON level: the [`Vector`](super::vector::Vector) type [`Neon`] (16 bytes, compares or `tbl`
 //! nibble tables, the lookup UTF-8 check) and its `#[target_feature]` entry points.
 //! The algorithms are the generic ones of [`super::vector`], [`super::class`],
 //! [`super::utf8`] and [`super::stop`], also run in NEON's shape (16 lanes, 4 mask bits

@@ -1,5 +1,5 @@
 //! The one vector abstraction every kernel is written over: a [`Vector`] trait that
-//! each vector level implements ([`super::x86`]: SSE2, AVX2; [`super::neon`]: NEON),
+//! each vector level implements (`x86`: SSE2, AVX2; `neon`: NEON),
 //! the [`StopTest`] a kernel applies to each block, and the block loops built on them.
 //!
 //! A vector type is a capability token: its only constructors ([`Vector::load`],

@@ -1,4 +1,4 @@
-//! x86 levels: the [`Vector`] types [`Sse2`] (16 bytes, compares only: SSE2 has no
+//! x86 levels: the [`Vector`](super::vector::Vector) types [`Sse2`] (16 bytes, compares only: SSE2 has no
 //! byte shuffle) and [`Avx`] (32 bytes, compares or shuffles), and each level's kernels:
 //! `#[target_feature]` entry points that instantiate the generic algorithms of
 //! [`super::class`], [`super::utf8`] and [`super::stop`] for the level's vector type.
