@@ -358,20 +358,7 @@ pub(crate) fn skip(kernels: Kernels, class: &ByteClass, input: &[u8], mut from: 
             from += 1;
         }
     }
-    match kernels.level() {
-        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-        // SAFETY: a `Kernels` holds only available levels (`new` checks, `active` takes
-        // the verified process level), so the CPU has SSE2.
-        Level::Sse2 => unsafe { super::x86::sse2_class(class, input, from) },
-        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-        // SAFETY: as above, the CPU has AVX2.
-        Level::Avx2 => unsafe { super::x86::avx2_class(class, input, from) },
-        #[cfg(target_arch = "aarch64")]
-        // SAFETY: as above, the CPU has NEON.
-        Level::Neon => unsafe { super::neon::class(class, input, from) },
-        // Swar, and levels this target does not have (no `Kernels` holds those).
-        _ => swar::class(&class.table, input, from),
-    }
+    by_level!(kernels, (class, input, from), sse2_class, avx2_class, class, swar::class(&class.table, input, from))
 }
 
 /// `skip_class` from `from` with a shuffle-capable vector: compares or nibble tables,

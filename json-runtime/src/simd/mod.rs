@@ -60,6 +60,28 @@ macro_rules! with_ranges {
     };
 }
 
+/// Calls the lexer kernel of `$kernels`' level with `$args`: `x86::$sse2`,
+/// `x86::$avx2` or `neon::$neon` (each an `unsafe` `#[target_feature]` fn whose only
+/// contract beyond its arguments is its CPU feature), else `$other` (SWAR, and levels
+/// this target lacks, which no `Kernels` holds).
+macro_rules! by_level {
+    ($kernels:expr, ($($arg:expr),*), $sse2:ident, $avx2:ident, $neon:ident, $other:expr) => {
+        match $kernels.level() {
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: a `Kernels` holds only available levels (`new` checks, `active`
+            // takes the verified process level), so the CPU has SSE2.
+            $crate::simd::Level::Sse2 => unsafe { $crate::simd::x86::$sse2($($arg),*) },
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: as above, the CPU has AVX2.
+            $crate::simd::Level::Avx2 => unsafe { $crate::simd::x86::$avx2($($arg),*) },
+            #[cfg(target_arch = "aarch64")]
+            // SAFETY: as above, the CPU has NEON.
+            $crate::simd::Level::Neon => unsafe { $crate::simd::neon::$neon($($arg),*) },
+            _ => $other,
+        }
+    };
+}
+
 pub(crate) mod class;
 pub(crate) mod probe;
 mod scalar;

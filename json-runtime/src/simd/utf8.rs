@@ -23,19 +23,7 @@ pub(crate) fn skip(kernels: Kernels, class: &ByteClass, input: &[u8], mut from: 
             from += 1;
         }
     }
-    match kernels.level() {
-        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-        // SAFETY: a `Kernels` holds only available levels, so the CPU has SSE2.
-        Level::Sse2 => unsafe { super::x86::sse2_utf8(class, input, from) },
-        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-        // SAFETY: as above, the CPU has AVX2.
-        Level::Avx2 => unsafe { super::x86::avx2_utf8(class, input, from) },
-        #[cfg(target_arch = "aarch64")]
-        // SAFETY: as above, the CPU has NEON.
-        Level::Neon => unsafe { super::neon::utf8(class, input, from) },
-        // Swar, and levels this target does not have (no `Kernels` holds those).
-        _ => swar::utf8(&class.table, input, from),
-    }
+    by_level!(kernels, (class, input, from), sse2_utf8, avx2_utf8, utf8, swar::utf8(&class.table, input, from))
 }
 
 /// `skip_utf8` from the character boundary `from` with a shuffle-capable vector (the
