@@ -8,6 +8,7 @@
 //! | module | what it holds |
 //! |---|---|
 //! | [`lex`] | the token and lexer interface generated code implements |
+//! | [`skip`] | the skip kernels and inline probes generated lexers call |
 //! | [`position`] | byte offset to line and column, for error messages |
 //! | [`json`] | the token kinds `grammar/json.lex` produces |
 //! | [`value`] | the JSON document model |
@@ -18,6 +19,7 @@
 //! | `serde_de`, `serde_ser`, `serde_value` (feature `serde`) | serde's `Deserializer` over a lexer, `Serializer` on the encoder, serde for [`Value`] |
 
 #![deny(unsafe_op_in_unsafe_fn)]
+#![warn(clippy::undocumented_unsafe_blocks)]
 
 pub mod de;
 pub mod error;

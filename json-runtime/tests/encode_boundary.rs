@@ -2,12 +2,15 @@
 //! characters, for a spread of escaping option sets, at every kernel level, against
 //! the per-character reference encoder. Catches off-by-ones at 8/16/32-byte chunk
 //! edges and in the scalar tails.
+//!
+//! The level is passed per call (`encode_into_at_level`), never set for the process:
+//! the tests of this binary run in parallel, and each input runs at each level.
 
-mod encode_common;
-
-use encode_common::{reference_string, Flags};
-use json_runtime::simd::{self, Level};
-use json_runtime::{encode_with, Value};
+use crate::util::encode::{reference_string, Flags};
+use crate::util::{assert_ran_every_level, levels};
+use json_runtime::ser::encode_into_at_level;
+use json_runtime::simd::Level;
+use json_runtime::{EncodeOptions, Value};
 use proptest::prelude::*;
 
 const SPECIALS: &[char] = &[
@@ -68,24 +71,34 @@ fn reference_array(strings: &[String], f: &Flags) -> String {
     out
 }
 
-fn check(strings: Vec<String>, bits: usize, what: &str) {
+/// `v` encoded under `opts` with the kernels of `level`.
+fn encode_at(v: &Value, opts: &EncodeOptions, level: Level) -> String {
+    let mut out = Vec::new();
+    encode_into_at_level(v, opts, level, &mut out);
+    String::from_utf8(out).expect("the encoder writes UTF-8")
+}
+
+/// The strings, as one array, at every level against the reference; the levels run.
+fn check(strings: Vec<String>, bits: usize, what: &str) -> Vec<Level> {
     let f = Flags::from_bits(bits);
     let opts = f.options();
     let want = reference_array(&strings, &f);
     let value = Value::Array(strings.iter().cloned().map(Value::String).collect());
-    for level in Level::available() {
-        simd::set_level(level).unwrap();
-        let got = encode_with(&value, &opts);
+    let mut ran = Vec::new();
+    for level in levels() {
+        let got = encode_at(&value, &opts, level);
         if got != want {
             for s in &strings {
                 let mut w = String::new();
                 reference_string(s, &f, &mut w);
-                let g = encode_with(&Value::String(s.clone()), &opts);
+                let g = encode_at(&Value::String(s.clone()), &opts, level);
                 assert_eq!(g, w, "level {level:?}, flags {f:?}, {what}, input {s:?}");
             }
             panic!("level {level:?}, flags {f:?}, {what}: array output differs");
         }
+        ran.push(level);
     }
+    ran
 }
 
 #[test]
@@ -95,7 +108,8 @@ fn every_special_at_every_position_at_every_level() {
         // suffice for them (keeps the debug-build test short).
         let sets: &[usize] = if (special as u32) < 0x20 { &[0, 127] } else { SETS };
         for &bits in sets {
-            check(strings(special, 'a'), bits, &format!("special {special:?}"));
+            let ran = check(strings(special, 'a'), bits, &format!("special {special:?}"));
+            assert_ran_every_level("every_special_at_every_position_at_every_level", &ran);
         }
     }
 }
@@ -106,8 +120,10 @@ fn specials_between_multibyte_filler() {
     // multibyte characters when unicode is not escaped.
     for special in ['"', '\\', '\n', '\u{2028}', '\u{2027}', '😀', '/'] {
         for &bits in &[0, 1, 2 | 4] {
-            check(strings(special, '日'), bits, &format!("special {special:?} in 日"));
-            check(strings(special, 'é'), bits, &format!("special {special:?} in é"));
+            let ran = check(strings(special, '日'), bits, &format!("special {special:?} in 日"));
+            assert_ran_every_level("specials_between_multibyte_filler", &ran);
+            let ran = check(strings(special, 'é'), bits, &format!("special {special:?} in é"));
+            assert_ran_every_level("specials_between_multibyte_filler", &ran);
         }
     }
 }
@@ -130,9 +146,8 @@ proptest! {
         let f = Flags::from_bits(bits);
         let mut want = String::new();
         reference_string(&s, &f, &mut want);
-        for level in Level::available() {
-            simd::set_level(level).unwrap();
-            prop_assert_eq!(&encode_with(&Value::String(s.clone()), &f.options()), &want, "level {:?}", level);
+        for level in levels() {
+            prop_assert_eq!(&encode_at(&Value::String(s.clone()), &f.options(), level), &want, "level {:?}", level);
         }
     }
 }

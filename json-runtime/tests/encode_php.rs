@@ -2,9 +2,7 @@
 //! `scripts/record-php-encode.php` into `tests/data/php-encode/` (CI has no PHP).
 //! Each PHP flag is applied through `EncodeOptions::set_flag`, as `jsonlex fmt` does.
 
-mod encode_common;
-
-use encode_common::parse;
+use crate::util::encode::parse;
 use json_runtime::{encode_with, EncodeOptions};
 use std::path::PathBuf;
 

@@ -2,11 +2,10 @@
 //! is byte-identical to `serde_json::to_string` (and `to_string_pretty` with an indent
 //! of 2), on the benchmark corpus and on generated values, at every kernel level.
 
-mod encode_common;
-
-use encode_common::from_serde;
+use crate::util::encode::from_serde;
+use crate::util::{assert_ran_every_level, levels};
 use json_runtime::ser::{encode_into_at_level, encode_to_vec, encode_to_writer};
-use json_runtime::simd::{self, Level};
+use json_runtime::simd;
 use json_runtime::{encode, encode_with, EncodeOptions, Number, Value};
 use proptest::prelude::*;
 
@@ -27,11 +26,14 @@ fn corpus_matches_serde_json_at_every_level() {
         let v = from_serde(&sv);
         let want = serde_json::to_string(&sv).unwrap();
         let want_pretty = serde_json::to_string_pretty(&sv).unwrap();
-        for level in Level::available() {
+        let mut ran = Vec::new();
+        for level in levels() {
             let mut out = Vec::new();
             encode_into_at_level(&v, &EncodeOptions::new(), level, &mut out);
             assert!(out == want.as_bytes(), "{name} at {level:?}");
+            ran.push(level);
         }
+        assert_ran_every_level("corpus_matches_serde_json_at_every_level", &ran);
         assert!(encode(&v) == want, "{name}");
         assert!(encode_to_vec(&v) == want.as_bytes(), "{name}");
         let mut w = Vec::new();
@@ -114,7 +116,7 @@ proptest! {
     fn generated_values_match_serde_json(sv in serde_value()) {
         let v = from_serde(&sv);
         let want = serde_json::to_string(&sv).unwrap();
-        for level in Level::available() {
+        for level in levels() {
             let mut out = Vec::new();
             encode_into_at_level(&v, &EncodeOptions::new(), level, &mut out);
             prop_assert_eq!(String::from_utf8(out).unwrap(), want.clone(), "level {:?}", level);
@@ -123,6 +125,9 @@ proptest! {
     }
 }
 
+/// The only test of this binary that sets the process-wide level (the others pass a
+/// level per call): it checks that `encode` follows it. Other tests may encode at the
+/// active level meanwhile, which is correct at any level.
 #[test]
 fn set_level_drives_encode() {
     let v = Value::String("日本語のテキストです \"quoted\" and a long enough ASCII tail to use vectors".into());
@@ -131,7 +136,7 @@ fn set_level_drives_encode() {
     ))
     .unwrap();
     let before = simd::level();
-    for level in Level::available() {
+    for level in levels() {
         simd::set_level(level).unwrap();
         assert_eq!(simd::level(), level);
         assert_eq!(encode(&v), want);

@@ -3,6 +3,7 @@
 //! (crossing every 8/16/32/64-byte block boundary), multibyte characters straddling
 //! block boundaries, start offsets, and random strings (proptest).
 
+use crate::util::{assert_ran_every_level, levels};
 use json_runtime::simd::Level;
 use json_runtime::skip::{skip_class, skip_utf8, ByteClass, Kernels, Strategy as Method};
 use proptest::prelude::*;
@@ -79,7 +80,8 @@ fn scattered(b: u8) -> bool {
     (b as u32).wrapping_mul(0x9E37_79B9).rotate_left(7).is_multiple_of(3)
 }
 
-/// Classes for `skip_class`, covering every matcher shape.
+/// Classes for `skip_class`, covering every matcher shape (see
+/// `classes_cover_every_matcher_shape` for which class takes which).
 fn class_classes() -> Vec<Class> {
     vec![
         Class::new("json string", json_string),
@@ -89,12 +91,17 @@ fn class_classes() -> Vec<Class> {
         Class::new("scattered", scattered),
         Class::new("letters and high", |b| b.is_ascii_alphabetic() || b >= 0x80),
         Class::new("single", |b| b == b'x'),
+        Class::new("all but x", |b| b != b'x'),
+        Class::new("printable or tab", |b| b >= 0x20 || b == b'\t'),
+        Class::new("not quote or backslash", |b| b != b'"' && b != b'\\'),
         Class::new("empty", |_| false),
         Class::new("full", |_| true),
     ]
 }
 
-/// ASCII classes for `skip_utf8`.
+/// ASCII classes for `skip_utf8`, covering every shape its matcher (the class plus
+/// every byte `>= 0x80`) can take: all but `Ranges { ranges: 0, complement: false }`,
+/// which would be an empty set.
 fn utf8_classes() -> Vec<Class> {
     vec![
         Class::new("json string", json_string),
@@ -103,45 +110,49 @@ fn utf8_classes() -> Vec<Class> {
         Class::new("ascii not * / newline", |b| b < 0x80 && !b"*/\n".contains(&b)),
         Class::new("ascii scattered", |b| b < 0x80 && scattered(b)),
         Class::new("x or z", |b| b == b'x' || b == b'z'),
+        Class::new("x", |b| b == b'x'),
+        Class::new("ascii below 0x60", |b| b < 0x60),
+        Class::new("printable ascii", |b| (0x20..0x80).contains(&b)),
+        Class::new("ascii not quote or backslash", |b| b < 0x80 && b != b'"' && b != b'\\'),
+        Class::new("all ascii", |b| b < 0x80),
     ]
 }
 
-fn levels() -> Vec<Kernels> {
-    let ks: Vec<Kernels> = Level::available().into_iter().map(|l| Kernels::new(l).unwrap()).collect();
+/// The kernels of every level this CPU has (asserted against its features).
+fn kernels() -> Vec<Kernels> {
+    let ks: Vec<Kernels> = levels().into_iter().map(|l| Kernels::new(l).expect("available")).collect();
     assert!(ks.iter().any(|k| k.is_scalar()));
     ks
 }
 
+/// The kernel function `skip` (named `what`) at every level in `ks` against `reference`.
 #[track_caller]
-fn check_class(ks: &[Kernels], c: &Class, input: &[u8], at: usize) {
-    let want = reference_class(c, input, at);
+fn check(
+    what: &str,
+    skip: fn(Kernels, &ByteClass, &[u8], usize) -> usize,
+    reference: fn(&Class, &[u8], usize) -> usize,
+    ks: &[Kernels],
+    c: &Class,
+    input: &[u8],
+    at: usize,
+) {
+    let want = reference(c, input, at);
     for &k in ks {
-        let got = skip_class(k, &c.class, input, at);
+        let got = skip(k, &c.class, input, at);
         if got != want {
-            panic!(
-                "skip_class {:?} class {:?} at {at}: got {got}, want {want}, input {:02x?}",
-                k.level(),
-                c.name,
-                input
-            );
+            panic!("{what} {:?} class {:?} at {at}: got {got}, want {want}, input {input:02x?}", k.level(), c.name);
         }
     }
 }
 
 #[track_caller]
+fn check_class(ks: &[Kernels], c: &Class, input: &[u8], at: usize) {
+    check("skip_class", skip_class, reference_class, ks, c, input, at);
+}
+
+#[track_caller]
 fn check_utf8(ks: &[Kernels], c: &Class, input: &[u8], at: usize) {
-    let want = reference_utf8(c, input, at);
-    for &k in ks {
-        let got = skip_utf8(k, &c.class, input, at);
-        if got != want {
-            panic!(
-                "skip_utf8 {:?} class {:?} at {at}: got {got}, want {want}, input {:02x?}",
-                k.level(),
-                c.name,
-                input
-            );
-        }
-    }
+    check("skip_utf8", skip_utf8, reference_utf8, ks, c, input, at);
 }
 
 const MAX: usize = 130;
@@ -230,23 +241,40 @@ fn utf8_specials() -> Vec<Vec<u8>> {
 // ---------------------------------------------------------------------------------
 // Strategies: make sure every kernel path is taken by the classes above.
 
+/// Every shape a matcher can take: range compares with 0 to 3 ranges, of the class
+/// or of its complement, and nibble tables with one or two table pairs.
+fn every_shape() -> Vec<Method> {
+    let mut all: Vec<Method> =
+        (0..=3).flat_map(|ranges| [false, true].map(|complement| Method::Ranges { ranges, complement })).collect();
+    all.extend([Method::NibbleTables { pairs: 1 }, Method::NibbleTables { pairs: 2 }]);
+    all
+}
+
+/// The kernels run each shape's code against the reference only if some class takes
+/// it: `skip_class` must meet every shape, `skip_utf8` every shape but the empty set.
 #[test]
 fn classes_cover_every_matcher_shape() {
     let shapes: Vec<Method> = class_classes().iter().map(|c| c.class.strategy()).collect();
-    assert!(shapes.contains(&Method::Ranges { ranges: 3, complement: false }), "{shapes:?}");
-    assert!(shapes.contains(&Method::Ranges { ranges: 3, complement: true }));
-    assert!(shapes.contains(&Method::Ranges { ranges: 0, complement: true }));
-    assert!(shapes.contains(&Method::NibbleTables { pairs: 1 }));
-    assert!(shapes.contains(&Method::NibbleTables { pairs: 2 }));
+    for shape in every_shape() {
+        assert!(shapes.contains(&shape), "no skip_class test class has {shape:?}: {shapes:?}");
+    }
     let shapes: Vec<Method> = utf8_classes().iter().map(|c| c.class.utf8_strategy()).collect();
-    assert!(shapes.contains(&Method::Ranges { ranges: 3, complement: false }), "{shapes:?}");
-    assert!(shapes.contains(&Method::Ranges { ranges: 3, complement: true }), "{shapes:?}");
-    assert!(shapes.contains(&Method::NibbleTables { pairs: 1 }), "{shapes:?}");
-    for c in class_classes() {
+    for shape in every_shape() {
+        let possible = shape != Method::Ranges { ranges: 0, complement: false };
+        assert_eq!(shapes.contains(&shape), possible, "skip_utf8 test classes and {shape:?}: {shapes:?}");
+    }
+    for c in class_classes().iter().chain(&utf8_classes()) {
         for b in 0..=255u8 {
             assert_eq!(c.class.contains(b), c.member[b as usize], "{} {b:#x}", c.name);
         }
     }
+}
+
+/// The byte-by-byte reference runs at every level this CPU has.
+#[test]
+fn every_level_runs() {
+    let ran: Vec<Level> = kernels().iter().map(|k| k.level()).collect();
+    assert_ran_every_level("skip_kernels", &ran);
 }
 
 #[test]
@@ -266,7 +294,7 @@ fn kernels_only_for_available_levels() {
 
 #[test]
 fn class_every_stop_byte_at_every_position() {
-    let ks = levels();
+    let ks = kernels();
     for c in class_classes() {
         let members = c.ascii_members();
         let members =
@@ -309,7 +337,7 @@ fn class_every_stop_byte_at_every_position() {
 #[test]
 fn class_at_end_returns_the_end_and_past_the_end_panics() {
     let c = Class::new("json string", json_string);
-    for k in levels() {
+    for k in kernels() {
         assert_eq!(skip_class(k, &c.class, b"", 0), 0);
         assert_eq!(skip_class(k, &c.class, b"abc", 3), 3);
         assert_eq!(skip_utf8(k, &c.class, b"abc", 3), 3);
@@ -326,7 +354,7 @@ fn class_at_end_returns_the_end_and_past_the_end_panics() {
 /// 0x0A, 0x1F, F5 and FF go through the whole grid, the others of those two groups
 /// through runs of 129 and 130 bytes.
 fn utf8_json_string_grid(mixed: bool) {
-    let ks = levels();
+    let ks = kernels();
     let c = Class::new("json string", json_string);
     let run = if mixed { mixed_run(&c) } else { cycle(&c.ascii_members(), MAX + 8) };
     for special in utf8_specials() {
@@ -367,7 +395,7 @@ fn long_runs(run: &[u8], special: &[u8], mut f: impl FnMut(&[u8])) {
 /// 129- and 130-byte runs.
 #[test]
 fn utf8_other_classes_every_special_at_every_position() {
-    let ks = levels();
+    let ks = kernels();
     for c in utf8_classes().into_iter().skip(1) {
         let runs = [cycle(&c.ascii_members(), MAX + 8), mixed_run(&c)];
         for special in utf8_specials() {
@@ -382,7 +410,7 @@ fn utf8_other_classes_every_special_at_every_position() {
 /// followed by more text and a stop byte, or by the end of the input.
 #[test]
 fn utf8_characters_straddling_block_boundaries() {
-    let ks = levels();
+    let ks = kernels();
     for c in utf8_classes() {
         let m = c.ascii_members();
         let filler = cycle(&m, MAX + 8);
@@ -418,7 +446,7 @@ fn utf8_characters_straddling_block_boundaries() {
 
 #[test]
 fn utf8_every_start_offset() {
-    let ks = levels();
+    let ks = kernels();
     for c in utf8_classes() {
         let mut input = mixed_run(&c);
         input.extend(cycle(&c.ascii_members(), 40));
@@ -460,7 +488,7 @@ proptest! {
         at_seed in any::<usize>(),
         bits in any::<[u64; 4]>(),
     ) {
-        let ks = levels();
+        let ks = kernels();
         let at = at_seed % (input.len() + 1);
         for c in utf8_classes().iter().chain(class_classes().iter()) {
             check_class(&ks, c, &input, 0);

@@ -2,11 +2,10 @@
 //! answer exactly as `skip_class` / `skip_utf8`, at every level, at every start offset of
 //! inputs that mix long runs, stop bytes and valid and invalid UTF-8.
 
-use json_runtime::simd::Level;
+use crate::util::{assert_ran_every_level, levels};
 use json_runtime::skip::{skip_class, skip_class_long, skip_utf8, skip_utf8_long, Kernels};
 
-mod skip_common;
-use skip_common::class;
+use crate::util::skip::class;
 
 #[test]
 fn long_variants_agree_with_the_plain_ones() {
@@ -23,8 +22,10 @@ fn long_variants_agree_with_the_plain_ones() {
         invalid.extend_from_slice(run.as_bytes());
         inputs.push(invalid);
     }
-    for level in Level::available() {
+    let mut ran = Vec::new();
+    for level in levels() {
         let kernels = Kernels::new(level).expect("available");
+        ran.push(level);
         for input in &inputs {
             for at in 0..=input.len() {
                 for c in [&json_string, &not_newline] {
@@ -49,4 +50,5 @@ fn long_variants_agree_with_the_plain_ones() {
             }
         }
     }
+    assert_ran_every_level("long_variants_agree_with_the_plain_ones", &ran);
 }

@@ -4,11 +4,11 @@
 //! blocks (so also the hand-over to the out-of-line kernel), from every start offset
 //! within a block.
 
+use crate::util::{assert_ran_every_level, levels};
 use json_runtime::simd::Level;
 use json_runtime::skip::{probe_class, probe_utf8, skip_class, skip_utf8, Kernels, Strategy};
 
-mod skip_common;
-use skip_common::class;
+use crate::util::skip::class;
 
 /// Inputs: a run of `fill` bytes with one `special` sequence at `pos`, for every
 /// position up to `max`, with more fill after it.
@@ -60,11 +60,17 @@ fn probe_class_agrees_with_the_scalar_loop() {
         class(|b| b != b'*' && b != b'\n'),
         // A range from 0x00.
         class(|b| b < 0x60),
+        // Three ranges of the class, two ranges, the complement of one byte.
+        class(|b| b" \t\n\r".contains(&b)),
+        class(|b| b >= 0x20 || b == b'\t'),
+        class(|b| b != b'x'),
         // Nibble tables: no probe.
         class(|b| b.is_ascii_alphanumeric() || b == b'_'),
     ];
-    for level in Level::available() {
+    let mut ran = Vec::new();
+    for level in levels() {
         let kernels = Kernels::new(level).expect("available");
+        ran.push(level);
         for c in &classes {
             let fill = (0..=255u8).find(|&b| c.contains(b)).expect("non-empty");
             for input in inputs(fill, &SPECIALS, MAX) {
@@ -81,13 +87,16 @@ fn probe_class_agrees_with_the_scalar_loop() {
             }
         }
     }
+    assert_ran_every_level("probe_class_agrees_with_the_scalar_loop", &ran);
 }
 
 #[test]
 fn probe_utf8_stops_where_the_ascii_run_ends_or_skips_the_whole_run() {
     let json = class(|b| (0x20..0x80).contains(&b) && b != b'"' && b != b'\\');
-    for level in Level::available() {
+    let mut ran = Vec::new();
+    for level in levels() {
         let kernels = Kernels::new(level).expect("available");
+        ran.push(level);
         let mut specials = SPECIALS.to_vec();
         let long_tail = [b"a".repeat(70), "日本".repeat(30).into_bytes()].concat();
         specials.push(&long_tail);
@@ -112,4 +121,5 @@ fn probe_utf8_stops_where_the_ascii_run_ends_or_skips_the_whole_run() {
             }
         }
     }
+    assert_ran_every_level("probe_utf8_stops_where_the_ascii_run_ends_or_skips_the_whole_run", &ran);
 }

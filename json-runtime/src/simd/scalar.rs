@@ -1,11 +1,12 @@
-//! The scalar level, every kernel's tail, and the portable 8-byte (SWAR) level.
+//! Byte-by-byte loops over 256-entry tables: the scalar level, the tail of the lexer
+//! kernels (the bytes after the last whole vector), and slices shorter than a vector.
 //!
-//! `table[b] == 1` when byte `b` is in the class. For [`utf8`] and [`utf8_swar`] only
-//! the ASCII half of the table is read.
+//! For the class loops `table[b] == 1` when byte `b` is in the class (for [`utf8`] only
+//! the ASCII half is read); for the stop-set loops `table[b] != 0` when `b` stops.
 
 /// First index `>= i` whose byte is not in the class, or `input.len()`.
 #[inline]
-pub(super) fn class(table: &[u8; 256], input: &[u8], i: usize) -> usize {
+pub(crate) fn class(table: &[u8; 256], input: &[u8], i: usize) -> usize {
     match input[i..].iter().position(|&b| table[b as usize] == 0) {
         Some(p) => i + p,
         None => input.len(),
@@ -16,7 +17,7 @@ pub(super) fn class(table: &[u8; 256], input: &[u8], i: usize) -> usize {
 /// starts at `input[i]`, or 0 when none does: invalid lead, bad or missing
 /// continuation, overlong, surrogate, above U+10FFFF, or cut off by the end.
 #[inline]
-pub(super) fn char_len(input: &[u8], i: usize) -> usize {
+pub(crate) fn char_len(input: &[u8], i: usize) -> usize {
     // A continuation byte is 0x80..=0xBF: as i8, below -0x40.
     let cont = |b: u8| (b as i8) < -0x40;
     let b0 = input[i];
@@ -47,7 +48,7 @@ pub(super) fn char_len(input: &[u8], i: usize) -> usize {
 
 /// `skip_utf8` byte by byte from `i`, which must be a character boundary.
 #[inline]
-pub(super) fn utf8(table: &[u8; 256], input: &[u8], mut i: usize) -> usize {
+pub(crate) fn utf8(table: &[u8; 256], input: &[u8], mut i: usize) -> usize {
     while let Some(&b) = input.get(i) {
         if b < 0x80 {
             if table[b as usize] == 0 {
@@ -65,73 +66,12 @@ pub(super) fn utf8(table: &[u8; 256], input: &[u8], mut i: usize) -> usize {
     input.len()
 }
 
-/// All 8 bytes in the class: the AND of their table entries (branch-free).
-#[inline(always)]
-fn all_in(table: &[u8; 256], w: &[u8; 8]) -> bool {
-    let t = |k: usize| table[w[k] as usize];
-    (t(0) & t(1) & t(2) & t(3) & t(4) & t(5) & t(6) & t(7)) != 0
-}
-
-/// SWAR level for classes: 8 bytes per step. An arbitrary class has no word-parallel
-/// form, so this is the table loop unrolled 8x: the AND of the 8 table entries decides
-/// the whole word with one branch.
-pub(super) fn class_swar(table: &[u8; 256], input: &[u8], mut i: usize) -> usize {
-    while let Some(w) = input.get(i..i + 8) {
-        let w: &[u8; 8] = w.try_into().unwrap();
-        if !all_in(table, w) {
-            break;
-        }
-        i += 8;
-    }
-    class(table, input, i)
-}
-
-/// SWAR level for `skip_utf8` from a character boundary `i`: a word with no high bit
-/// set is decided by the class test alone; from a word with one, byte by byte (whole
-/// characters at a time) until 8 ASCII bytes in a row suggest words pay again.
-pub(super) fn utf8_swar(table: &[u8; 256], input: &[u8], mut i: usize) -> usize {
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    while let Some(w) = input.get(i..i + 8) {
-        let w: &[u8; 8] = w.try_into().unwrap();
-        if u64::from_le_bytes(*w) & HIGH == 0 {
-            if !all_in(table, w) {
-                return class(table, input, i);
-            }
-            i += 8;
-            continue;
-        }
-        // Byte by byte from here, through multibyte text and the short ASCII runs
-        // inside it (spaces, punctuation), back to words after 8 ASCII bytes in a row.
-        let mut ascii = 0;
-        while let Some(&b) = input.get(i) {
-            if b < 0x80 {
-                if table[b as usize] == 0 {
-                    return i;
-                }
-                i += 1;
-                ascii += 1;
-                if ascii == 8 {
-                    break;
-                }
-            } else {
-                let n = char_len(input, i);
-                if n == 0 {
-                    return i;
-                }
-                i += n;
-                ascii = 0;
-            }
-        }
-    }
-    utf8(table, input, i)
-}
-
 /// The last character boundary `<= i` and `>= start`, given that `[start, i)` is class
 /// bytes and whole characters except perhaps one multibyte character that starts in
 /// the last 3 bytes and does not end by `i` (as the vector loop leaves it: checked
 /// blocks, the last one maybe ending inside a character).
 #[inline]
-pub(super) fn char_start(input: &[u8], start: usize, i: usize) -> usize {
+pub(crate) fn char_start(input: &[u8], start: usize, i: usize) -> usize {
     let lo = start.max(i.saturating_sub(3));
     let mut j = i;
     while j > lo {
@@ -152,4 +92,30 @@ pub(super) fn char_start(input: &[u8], start: usize, i: usize) -> usize {
         }
     }
     i
+}
+
+/// The first index `>= from` whose byte stops (`table[b] != 0`), or `hay.len()`: the
+/// scalar level of [`super::Finder::find`], and its short slices.
+#[inline]
+pub(crate) fn stop_find(table: &[u8; 256], hay: &[u8], from: usize) -> usize {
+    let mut i = from;
+    while i < hay.len() {
+        if table[hay[i] as usize] != 0 {
+            return i;
+        }
+        i += 1;
+    }
+    hay.len()
+}
+
+/// Up to `max` bytes from `pos`, one table lookup each, lane `k` at bit `k << shift`:
+/// [`super::Finder::block`] on slices shorter than the level's vector.
+#[inline(always)]
+pub(crate) fn stop_mask(table: &[u8; 256], hay: &[u8], pos: usize, max: usize, shift: u32) -> (u64, usize) {
+    let width = (hay.len() - pos).min(max);
+    let mut m = 0u64;
+    for (k, &b) in hay[pos..pos + width].iter().enumerate() {
+        m |= ((table[b as usize] != 0) as u64) << ((k as u32) << shift);
+    }
+    (m, width)
 }

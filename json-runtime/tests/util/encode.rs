@@ -1,6 +1,5 @@
 //! Helpers shared by the encoder tests: building `Value`s without the decoder, and a
 //! per-character reference encoder.
-#![allow(dead_code)]
 
 use json_runtime::{EncodeOptions, Map, Number, Value};
 

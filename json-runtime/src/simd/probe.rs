@@ -14,13 +14,23 @@
 //! transition calls the UTF-8 kernel). After [`PROBE_BLOCKS`] blocks of class bytes the
 //! run has proven long and the out-of-line kernel of the level takes over.
 
-use super::class::Shape;
-use super::vector::Vector;
-use super::{scalar, skip_class_long, skip_utf8_long, ByteClass, Kernels};
-use crate::simd::Level;
+use super::class::{ByteClass, Shape};
+#[cfg(any(
+    all(target_arch = "x86_64", target_feature = "sse2"),
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
+use super::{scalar, vector::Vector};
+use super::{Kernels, Level};
 
 /// Blocks the probe tests inline before it hands a run to the out-of-line kernel.
-pub(super) const PROBE_BLOCKS: usize = 16;
+#[cfg_attr(
+    not(any(
+        all(target_arch = "x86_64", target_feature = "sse2"),
+        all(target_arch = "aarch64", target_feature = "neon")
+    )),
+    allow(dead_code)
+)]
+pub(crate) const PROBE_BLOCKS: usize = 16;
 
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 type Block = super::x86::Sse2;
@@ -33,24 +43,13 @@ fn enabled(kernels: Kernels) -> bool {
     cfg!(any(
         all(target_arch = "x86_64", target_feature = "sse2"),
         all(target_arch = "aarch64", target_feature = "neon")
-    )) && kernels.level >= Level::Sse2
+    )) && kernels.level() >= Level::Sse2
 }
 
-/// See [`super::probe_class`].
+/// The probe (see [`crate::skip::probe_class`] and [`crate::skip::probe_utf8`]),
+/// handing a long run to `long` (the level's out-of-line kernel).
 #[inline(always)]
-pub(super) fn class(kernels: Kernels, class: &ByteClass, input: &[u8], at: usize) -> Option<usize> {
-    probe(kernels, class, input, at, skip_class_long)
-}
-
-/// See [`super::probe_utf8`].
-#[inline(always)]
-pub(super) fn utf8(kernels: Kernels, class: &ByteClass, input: &[u8], at: usize) -> Option<usize> {
-    probe(kernels, class, input, at, skip_utf8_long)
-}
-
-/// The probe, handing a long run to `long` (the level's out-of-line kernel).
-#[inline(always)]
-fn probe(
+pub(crate) fn probe(
     kernels: Kernels,
     class: &ByteClass,
     input: &[u8],
