@@ -17,22 +17,24 @@
 //! | [`validate`] | yes | nothing, allocates nothing (depth ≤ 512) |
 //! | [`validate_trusted`] | no | nothing |
 
-mod build;
 pub(crate) mod diagnose;
 pub(crate) mod number;
 mod options;
 mod pow5;
+#[cfg(feature = "serde")]
+pub mod serde;
 pub(crate) mod string;
+mod value_builder;
 
 pub use options::{BigInt, DecodeOptions, InvalidUtf8, LoneSurrogate};
 
 use crate::error::{Category, Error};
-use crate::json::JsonToken;
 use crate::lex::{LexError, Lexer, Token};
+use crate::token::JsonToken;
 use crate::value::{Number, Value};
-use build::Builder;
 use number::NumError;
 use string::Discard;
+use value_builder::Builder;
 
 /// Decodes `input` with lexer `L`, checking that string tokens are UTF-8 (for lexers
 /// that do not guarantee it, e.g. ones for looser dialects).

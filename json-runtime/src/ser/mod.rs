@@ -11,6 +11,8 @@ pub(crate) mod encoder;
 pub(crate) mod escape;
 pub(crate) mod number;
 mod options;
+#[cfg(feature = "serde")]
+pub mod serde;
 
 use std::io;
 

@@ -601,9 +601,16 @@ struct MapKeySerializer<'a, 'o> {
     ser: &'a mut Serializer<'o>,
 }
 
+/// A map key that is not a string, number, boolean or char.
 #[cold]
-fn key_must_be_a_string() -> Error {
+pub(crate) fn key_must_be_a_string() -> Error {
     Error::unplaced(Category::Data, "key must be a string")
+}
+
+/// A float map key that is NaN or infinite.
+#[cold]
+pub(crate) fn float_key_must_be_finite() -> Error {
+    Error::unplaced(Category::Data, "float key must be finite (got NaN or +/-inf)")
 }
 
 impl MapKeySerializer<'_, '_> {
@@ -680,14 +687,14 @@ impl ser::Serializer for MapKeySerializer<'_, '_> {
     #[inline]
     fn serialize_f32(self, v: f32) -> Result<(), Error> {
         if !v.is_finite() {
-            return Err(Error::unplaced(Category::Data, "float key must be finite (got NaN or +/-inf)"));
+            return Err(float_key_must_be_finite());
         }
         self.quoted(|s| s.enc.out.extend_from_slice(zmij::Buffer::new().format_finite(v).as_bytes()))
     }
     #[inline]
     fn serialize_f64(self, v: f64) -> Result<(), Error> {
         if !v.is_finite() {
-            return Err(Error::unplaced(Category::Data, "float key must be finite (got NaN or +/-inf)"));
+            return Err(float_key_must_be_finite());
         }
         self.quoted(|s| s.enc.out.extend_from_slice(zmij::Buffer::new().format_finite(v).as_bytes()))
     }
