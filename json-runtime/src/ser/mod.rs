@@ -9,6 +9,7 @@
 
 pub(crate) mod encoder;
 pub(crate) mod escape;
+pub(crate) mod format;
 pub(crate) mod number;
 mod options;
 #[cfg(feature = "serde")]
