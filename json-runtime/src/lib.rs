@@ -19,6 +19,11 @@
 
 #![deny(unsafe_op_in_unsafe_fn)]
 
+// Lexers generated inside this crate's unit tests name the grammar's `%token
+// json_runtime::JsonToken`: this makes the path resolve here too.
+#[cfg(test)]
+extern crate self as json_runtime;
+
 pub mod de;
 pub mod error;
 pub mod lex;

@@ -237,7 +237,16 @@ impl core::fmt::Debug for Map {
     }
 }
 
-/// Equal when both have the same members, in any order.
+impl Map {
+    /// The same members in the same order, values compared with
+    /// [`Value::strict_eq`] (`==` ignores the order).
+    pub fn strict_eq(&self, other: &Map) -> bool {
+        self.len() == other.len()
+            && self.entries.iter().zip(&other.entries).all(|((k, v), (l, w))| k == l && v.strict_eq(w))
+    }
+}
+
+/// Equal when both have the same members, in any order (see [`Map::strict_eq`]).
 impl PartialEq for Map {
     fn eq(&self, other: &Map) -> bool {
         self.len() == other.len() && self.iter().all(|(k, v)| other.get(k) == Some(v))

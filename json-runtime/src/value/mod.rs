@@ -124,6 +124,15 @@ impl Number {
         debug_assert!(f.is_finite());
         Number(N::Float(f))
     }
+
+    /// Same kind and same value, floats bit for bit (`-0.0` is not `0.0`): see
+    /// [`Value::strict_eq`].
+    pub fn strict_eq(&self, other: &Number) -> bool {
+        match (self.0, other.0) {
+            (N::Float(a), N::Float(b)) => a.to_bits() == b.to_bits(),
+            (a, b) => a == b,
+        }
+    }
 }
 
 impl Value {
@@ -261,6 +270,30 @@ impl Value {
     pub fn take(&mut self) -> Value {
         core::mem::take(self)
     }
+
+    /// Equal in everything the encoder writes: objects' member order, numbers' kind
+    /// (an integer is not the float of the same value) and the sign of zero (`-0.0` is
+    /// not `0.0`). `==` is looser: objects are equal with their members in any order
+    /// (as serde_json's with `preserve_order` off), and `-0.0 == 0.0`. For tests that
+    /// must see an order or number-kind bug.
+    ///
+    /// ```
+    /// use json_runtime::{Map, Value};
+    /// let ab: Map = [("a", 1), ("b", 2)].into_iter().collect();
+    /// let ba: Map = [("b", 2), ("a", 1)].into_iter().collect();
+    /// assert!(Value::from(ab.clone()) == Value::from(ba.clone()));
+    /// assert!(!Value::from(ab).strict_eq(&Value::from(ba)));
+    /// assert!(Value::from(-0.0) == Value::from(0.0));
+    /// assert!(!Value::from(-0.0).strict_eq(&Value::from(0.0)));
+    /// ```
+    pub fn strict_eq(&self, other: &Value) -> bool {
+        match (self, other) {
+            (Value::Number(a), Value::Number(b)) => a.strict_eq(b),
+            (Value::Array(a), Value::Array(b)) => a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.strict_eq(y)),
+            (Value::Object(a), Value::Object(b)) => a.strict_eq(b),
+            _ => self == other,
+        }
+    }
 }
 
 macro_rules! partial_eq {
@@ -297,6 +330,37 @@ partial_eq! {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn strict_eq_sees_order_kind_and_sign_of_zero() {
+        let ab: Map = [("a", 1), ("b", 2)].into_iter().collect();
+        let ba: Map = [("b", 2), ("a", 1)].into_iter().collect();
+        let (ab, ba) = (Value::from(ab), Value::from(ba));
+        assert_eq!(ab, ba);
+        assert!(!ab.strict_eq(&ba));
+        assert!(ab.strict_eq(&ab.clone()));
+        // Inside arrays and nested objects too.
+        let nest = |v: &Value| Value::from(vec![Value::Null, [("x", v.clone())].into_iter().collect::<Map>().into()]);
+        assert_eq!(nest(&ab), nest(&ba));
+        assert!(!nest(&ab).strict_eq(&nest(&ba)));
+        assert!(nest(&ab).strict_eq(&nest(&ab)));
+
+        let (zero, neg_zero) = (Value::from(0.0), Value::from(-0.0));
+        assert_eq!(zero, neg_zero);
+        assert!(!zero.strict_eq(&neg_zero));
+        assert!(neg_zero.strict_eq(&Value::from(-0.0)));
+
+        // An integer and the float of the same value; `v == 1.0` compares values.
+        let (int, float) = (Value::from(1), Value::from(1.0));
+        assert_eq!(int, 1.0);
+        assert!(!int.strict_eq(&float));
+        assert!(!Value::from(-1).strict_eq(&Value::from(-1.0)));
+        assert!(!Value::from(u64::MAX).strict_eq(&Value::from(u64::MAX as f64)));
+        assert!(Value::from(-1).strict_eq(&Value::from(-1i64)));
+        assert!(Value::from("s").strict_eq(&Value::from("s")));
+        assert!(!Value::from("s").strict_eq(&Value::from("t")));
+        assert!(!Value::from(vec![Value::from(1)]).strict_eq(&Value::from(vec![Value::from(1), Value::Null])));
+    }
 
     #[test]
     fn sizes() {
