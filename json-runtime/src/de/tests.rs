@@ -16,6 +16,8 @@ fn dec(s: &str) -> Result<Value, Error> {
 
 fn dec_with(s: &[u8], o: &DecodeOptions) -> Result<Value, Error> {
     let checked = decode::<JsonLexer>(s, o);
+    // SAFETY: `JsonLexer` is generated from grammar/json.lex, whose string tokens are
+    // well-formed UTF-8.
     let trusted = unsafe { decode_trusted::<JsonLexer>(s, o) };
     match (&checked, &trusted) {
         (Ok(a), Ok(b)) => assert_strict(a, b),

@@ -345,9 +345,9 @@ unsafe fn copy_run(bytes: &[u8], start: usize, end: usize, dst: *mut u8) {
 /// `src` readable and `dst` writable for `n` bytes; the ranges do not overlap.
 #[inline(always)]
 unsafe fn copy_small(src: *const u8, dst: *mut u8, n: usize) {
-    // SAFETY (all branches): every read is inside `src[..n]` and every write inside
-    // `dst[..n]` (`n - 16 >= 0` when `n >= 16`, and so on); unaligned
-    // accesses are used throughout.
+    // SAFETY: in every branch, every read is inside `src[..n]` and every write inside
+    // `dst[..n]` (`n - 16 >= 0` when `n >= 16`, and so on); unaligned accesses are
+    // used throughout.
     unsafe {
         if n >= 16 {
             let a = src.cast::<u128>().read_unaligned();

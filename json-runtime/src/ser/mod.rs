@@ -31,9 +31,9 @@ pub fn encode(v: &Value) -> String {
 /// `v` as JSON under `opts`.
 pub fn encode_with(v: &Value, opts: &EncodeOptions) -> String {
     let bytes = encode_to_vec_with(v, opts);
+    debug_assert!(std::str::from_utf8(&bytes).is_ok());
     // SAFETY: the encoder writes only ASCII and whole UTF-8 sequences copied from
     // `&str`s (runs start and end at ASCII bytes or character boundaries).
-    debug_assert!(std::str::from_utf8(&bytes).is_ok());
     unsafe { String::from_utf8_unchecked(bytes) }
 }
 
