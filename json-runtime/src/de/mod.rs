@@ -16,6 +16,15 @@
 //! | [`decode_trusted`] (unsafe) | no: trusts the lexer | [`Value`] |
 //! | [`validate`] | yes | nothing, allocates nothing (depth ≤ 512) |
 //! | [`validate_trusted`] | no | nothing |
+//!
+//! | file | what it holds |
+//! |---|---|
+//! | `mod.rs` | the parser: the grammar's structure, one loop over the tokens |
+//! | `value_builder.rs` | what the parser drives when it decodes: the builder of a [`Value`] |
+//! | `options.rs` | [`DecodeOptions`] and its choices |
+//! | `string.rs`, `number.rs`, `pow5.rs` | unescaping strings; integers and correctly rounded floats |
+//! | `diagnose.rs` | error messages and positions, invalid UTF-8 repair |
+//! | `serde.rs` (feature `serde`) | serde's `Deserializer` over any [`JsonToken`] lexer, on the same parts |
 
 pub(crate) mod diagnose;
 pub(crate) mod number;

@@ -6,6 +6,16 @@
 //! byte needs; runs of bytes that need nothing are found with the [`crate::simd`]
 //! kernels at the active level and copied whole. With unicode not escaped, multibyte
 //! characters stay inside the run (only U+2028/U+2029 can interrupt it, when asked).
+//!
+//! | file | what it holds |
+//! |---|---|
+//! | `mod.rs` | the entry points: [`encode`], [`encode_with`], `encode_to_*` |
+//! | `options.rs` | [`EncodeOptions`] and [`NumberFormat`]; `set_flag` for the CLI |
+//! | `encoder.rs` | the walk over a [`Value`] and the string writer (escape tables, kernels) |
+//! | `format.rs` | the layout, compact or pretty (spaces or tabs), shared with the serde serializer |
+//! | `escape.rs` | the escape tables and the stop sets the kernels search for |
+//! | `number.rs` | numbers as serde_json and as PHP write them |
+//! | `serde.rs` (feature `serde`) | `Serializer`: serde's `Serializer` on this encoder |
 
 pub(crate) mod encoder;
 pub(crate) mod escape;

@@ -4,6 +4,11 @@
 //! its formatting, so that the output is the encoder's for the same value: under the
 //! default [`EncodeOptions`], byte for byte what `serde_json::to_vec` writes (NaN and
 //! infinities as `null`, map keys that are numbers or booleans in quotes).
+//!
+//! Commas, colons, line breaks and indentation come from the encoder's
+//! `Formatter` (`ser/format.rs`; one `Layout` per serializer). Under
+//! [`EncodeOptions::sort_keys`] each object's members are written aside as they come,
+//! each value into a buffer of its own, and put out in key order when it closes.
 
 use core::fmt;
 use std::io;

@@ -11,8 +11,8 @@
 //! | `map.rs` | [`Map`] and its iterators |
 //! | `index.rs` | `value["key"]`, `value[0]`, `map["key"]` ([`ValueIndex`]) |
 //! | `from.rs` | conversions into [`Value`] and [`Number`] |
-//! | `de.rs` (feature `serde`) | `Deserialize` for the model, a `Value` as a `Deserializer` ([`from_value`]) |
-//! | `ser.rs` (feature `serde`) | `Serialize` for the model, serializing into a `Value` ([`to_value`]) |
+//! | `de.rs` (feature `serde`) | `Deserialize` for the model, a `Value` as a `Deserializer` (`from_value`) |
+//! | `ser.rs` (feature `serde`) | `Serialize` for the model, serializing into a `Value` (`to_value`) |
 
 #[cfg(feature = "serde")]
 mod de;
