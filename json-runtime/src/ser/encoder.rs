@@ -7,7 +7,7 @@ use super::format::{Compact, Formatter, Pretty};
 use super::number::write_number;
 use super::options::EncodeOptions;
 use crate::simd::{self, Finder, Level};
-use crate::value::Value;
+use crate::value::{Map, Value};
 
 const LEVELS: usize = Level::ALL.len();
 
@@ -73,17 +73,13 @@ impl<'a> Encoder<'a> {
                 }
                 f.close(&mut self.out, b']', a.is_empty());
             }
-            Value::Object(m) if self.opts.sort_keys => {
-                let mut members: Vec<_> = m.iter().collect();
-                // Keys of a map are distinct: an unstable sort gives one order.
-                members.sort_unstable_by(|a, b| a.0.cmp(b.0));
-                self.object(members.into_iter(), f);
-            }
+            Value::Object(m) if self.opts.sort_keys => self.sorted_object(m, f),
             Value::Object(m) => self.object(m.iter(), f),
         }
     }
 
-    #[inline(always)]
+    /// An object's members in the order given. Not forced inline: a larger walk
+    /// stopped LLVM from inlining the number writer into it.
     fn object<'v, F: Formatter>(&mut self, members: impl ExactSizeIterator<Item = (&'v String, &'v Value)>, f: &mut F) {
         f.open(&mut self.out, b'{');
         let empty = members.len() == 0;
@@ -96,6 +92,16 @@ impl<'a> Encoder<'a> {
             self.walk(v, f);
         }
         f.close(&mut self.out, b'}', empty);
+    }
+
+    /// An object's members in key order ([`EncodeOptions::sort_keys`]).
+    #[cold]
+    #[inline(never)]
+    fn sorted_object<F: Formatter>(&mut self, m: &Map, f: &mut F) {
+        let mut members: Vec<_> = m.iter().collect();
+        // Keys of a map are distinct: an unstable sort gives one order.
+        members.sort_unstable_by(|a, b| a.0.cmp(b.0));
+        self.object(members.into_iter(), f);
     }
 
     #[inline]

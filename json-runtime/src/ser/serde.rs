@@ -631,6 +631,22 @@ impl ser::SerializeMap for Compound<'_, '_> {
         self.ser.colon();
         value.serialize(&mut *self.ser)
     }
+    /// Key and value at once: one test of the state for both.
+    #[inline]
+    fn serialize_entry<K: ?Sized + Serialize, V: ?Sized + Serialize>(
+        &mut self,
+        key: &K,
+        value: &V,
+    ) -> Result<(), Error> {
+        if self.sorted() {
+            self.sorted_key(key.serialize(KeySerializer)?);
+            return self.ser.sorted_value(value);
+        }
+        self.item();
+        key.serialize(MapKeySerializer { ser: &mut *self.ser })?;
+        self.ser.colon();
+        value.serialize(&mut *self.ser)
+    }
     #[inline]
     fn end(self) -> Result<(), Error> {
         Compound::end(self, b'}')
