@@ -229,20 +229,18 @@ impl Map {
     fn reindex(&mut self) {
         self.index = (self.entries.len() > Map::INDEX_THRESHOLD).then(|| KeyIndex::build(&self.entries));
     }
-}
 
-impl core::fmt::Debug for Map {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_map().entries(self.iter()).finish()
-    }
-}
-
-impl Map {
     /// The same members in the same order, values compared with
     /// [`Value::strict_eq`] (`==` ignores the order).
     pub fn strict_eq(&self, other: &Map) -> bool {
         self.len() == other.len()
             && self.entries.iter().zip(&other.entries).all(|((k, v), (l, w))| k == l && v.strict_eq(w))
+    }
+}
+
+impl core::fmt::Debug for Map {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_map().entries(self.iter()).finish()
     }
 }
 
