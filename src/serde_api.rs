@@ -4,8 +4,8 @@
 
 use std::io;
 
-use json_runtime::serde_de;
-use json_runtime::serde_ser;
+use json_runtime::de::serde as serde_de;
+use json_runtime::ser::serde as serde_ser;
 use serde::de::{Deserialize, DeserializeOwned};
 use serde::Serialize;
 
@@ -13,8 +13,8 @@ use json_runtime::ser::EncodeOptions;
 
 use crate::{lexer, DecodeOptions, Error};
 
-pub use json_runtime::serde_ser::Serializer;
-pub use json_runtime::serde_value::{from_value, to_value};
+pub use json_runtime::ser::serde::Serializer;
+pub use json_runtime::value::{from_value, to_value};
 
 /// serde's `Deserializer` over the generated JSON lexer. [`Deserializer::new`] checks
 /// string tokens' UTF-8 again; [`from_slice`] and friends trust the lexer.

@@ -7,40 +7,38 @@
 //!
 //! | module | what it holds |
 //! |---|---|
-//! | [`lex`] | the token and lexer interface generated code implements |
-//! | [`skip`] | the skip kernels and inline probes generated lexers call |
+//! | [`lex`] | the interface generated lexers implement: [`Lexer`], [`Token`], [`LexError`] |
+//! | [`token`] | [`JsonToken`], the token kinds `grammar/json.lex` produces (its `%token`) |
+//! | [`skip`] | the SIMD interface generated lexers call: byte classes and the skip kernels over a run of one class |
+//! | [`simd`] | one SIMD layer: the `Vector` trait, a file per level (scalar, SWAR, SSE2/AVX2, NEON), level selection (`JSONLEX_SIMD`, CPU detection), the lexers' class and UTF-8 kernels and the encoder's stop sets |
 //! | [`position`] | byte offset to line and column, for error messages |
-//! | [`json`] | the token kinds `grammar/json.lex` produces |
-//! | [`value`] | the JSON document model |
-//! | [`de`] | the decoder and validator, and their options |
 //! | [`error`] | decoding errors: message, category, position |
-//! | [`ser`] | the encoder and its options |
-//! | [`simd`] | kernel levels and the byte-set skip kernels |
-//! | `serde_de`, `serde_ser`, `serde_value` (feature `serde`) | serde's `Deserializer` over a lexer, `Serializer` on the encoder, serde for [`Value`] |
+//! | [`value`] | the JSON document model: [`Value`], [`Number`], [`Map`]; with feature `serde`, their `Serialize`/`Deserialize` and `to_value`/`from_value` |
+//! | [`de`] | the decoder and validator over any [`JsonToken`] lexer, and their options; with feature `serde`, `de::serde`: serde's `Deserializer` over such a lexer |
+//! | [`ser`] | the encoder, its options and its output layout (compact or pretty); with feature `serde`, `ser::serde`: serde's `Serializer` writing through the encoder |
 
 #![deny(unsafe_op_in_unsafe_fn)]
 #![warn(clippy::undocumented_unsafe_blocks)]
 
+// Lexers generated inside this crate's unit tests name the grammar's `%token
+// json_runtime::JsonToken`: this makes the path resolve here too.
+#[cfg(test)]
+extern crate self as json_runtime;
+
 pub mod de;
 pub mod error;
-pub mod json;
 pub mod lex;
 pub mod position;
 pub mod ser;
-#[cfg(feature = "serde")]
-pub mod serde_de;
-#[cfg(feature = "serde")]
-pub mod serde_ser;
-#[cfg(feature = "serde")]
-pub mod serde_value;
 pub mod simd;
 pub mod skip;
+pub mod token;
 pub mod value;
 
 pub use de::{BigInt, DecodeOptions, InvalidUtf8, LoneSurrogate};
 pub use error::{Category, Error};
-pub use json::JsonToken;
 pub use lex::{LexError, Lexer, Token};
 pub use position::Position;
 pub use ser::{encode, encode_to_vec, encode_to_writer, encode_with, EncodeOptions};
+pub use token::JsonToken;
 pub use value::{Map, Number, Value};

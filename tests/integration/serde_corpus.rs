@@ -45,7 +45,7 @@ fn both<T: DeserializeOwned + PartialEq + Debug>(
     text: &[u8],
 ) -> (Result<T, jsonlex::Error>, Result<T, serde_json::Error>) {
     let ours = jsonlex::from_slice::<T>(text);
-    let checked = json_runtime::serde_de::from_slice::<JsonLexer, T>(text, &DecodeOptions::new());
+    let checked = json_runtime::de::serde::from_slice::<JsonLexer, T>(text, &DecodeOptions::new());
     match (&ours, &checked) {
         (Ok(a), Ok(b)) => assert_eq!(a, b),
         (Err(a), Err(b)) => assert_eq!((a.offset(), a.message()), (b.offset(), b.message())),

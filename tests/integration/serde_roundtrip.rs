@@ -616,9 +616,9 @@ mod commented {
 fn deserializer_over_a_dialect_lexer() {
     let text = b"// a config\n{\"id\": 3, // the id\n \"name\": \"n\\tx\", \"inner\": null}";
     let s: Strict =
-        json_runtime::serde_de::from_slice::<commented::Commented, Strict>(text, &DecodeOptions::new()).unwrap();
+        json_runtime::de::serde::from_slice::<commented::Commented, Strict>(text, &DecodeOptions::new()).unwrap();
     assert_eq!((s.id, s.name.as_str()), (3, "n\tx"));
-    let e = json_runtime::serde_de::from_slice::<commented::Commented, Strict>(
+    let e = json_runtime::de::serde::from_slice::<commented::Commented, Strict>(
         b"{\"id\": 3 // x\n}",
         &DecodeOptions::new(),
     )
@@ -676,7 +676,7 @@ proptest! {
         check(jsonlex::from_slice_with::<Vec<External>>(&bytes, &options).map(drop));
         check(jsonlex::from_slice_with::<BTreeMap<i8, Vec<Option<u8>>>>(&bytes, &options).map(drop));
         check(jsonlex::from_slice_with::<(String, f32, char)>(&bytes, &options).map(drop));
-        check(json_runtime::serde_de::from_slice::<jsonlex::lexer::JsonLexer, Loose>(&bytes, &options).map(drop));
+        check(json_runtime::de::serde::from_slice::<jsonlex::lexer::JsonLexer, Loose>(&bytes, &options).map(drop));
         // Where decode accepts, serde into a Value accepts the same value.
         if let Ok(v) = jsonlex::decode_with(&bytes, &options) {
             let same = strict_diff(&jsonlex::from_slice_with::<Value>(&bytes, &options).unwrap(), &v);

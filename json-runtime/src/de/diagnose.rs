@@ -5,8 +5,8 @@
 //! the decoder re-scans the string byte by byte, which names the exact problem.)
 
 use crate::error::{Category, Error};
-use crate::json::JsonToken;
 use crate::lex::{LexError, Token};
+use crate::token::JsonToken;
 
 use super::number::NumError;
 use super::options::{DecodeOptions, InvalidUtf8};

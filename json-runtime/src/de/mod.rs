@@ -16,23 +16,34 @@
 //! | [`decode_trusted`] (unsafe) | no: trusts the lexer | [`Value`] |
 //! | [`validate`] | yes | nothing, allocates nothing (depth ≤ 512) |
 //! | [`validate_trusted`] | no | nothing |
+//!
+//! | file | what it holds |
+//! |---|---|
+//! | `mod.rs` | the parser: the grammar's structure, one loop over the tokens |
+//! | `value_builder.rs` | what the parser drives when it decodes: the builder of a [`Value`] |
+//! | `options.rs` | [`DecodeOptions`] and its choices |
+//! | `string.rs`, `number.rs`, `pow5.rs` | unescaping strings; integers and correctly rounded floats |
+//! | `diagnose.rs` | error messages and positions, invalid UTF-8 repair |
+//! | `serde.rs` (feature `serde`) | serde's `Deserializer` over any [`JsonToken`] lexer, on the same parts |
 
-mod build;
 pub(crate) mod diagnose;
 pub(crate) mod number;
 mod options;
 mod pow5;
+#[cfg(feature = "serde")]
+pub mod serde;
 pub(crate) mod string;
+mod value_builder;
 
 pub use options::{BigInt, DecodeOptions, InvalidUtf8, LoneSurrogate};
 
 use crate::error::{Category, Error};
-use crate::json::JsonToken;
 use crate::lex::{LexError, Lexer, Token};
+use crate::token::JsonToken;
 use crate::value::{Number, Value};
-use build::Builder;
 use number::NumError;
 use string::Discard;
+use value_builder::Builder;
 
 /// Decodes `input` with lexer `L`, checking that string tokens are UTF-8 (for lexers
 /// that do not guarantee it, e.g. ones for looser dialects).

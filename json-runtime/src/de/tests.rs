@@ -1,174 +1,30 @@
-//! Decoder tests over a small hand-written lexer with json.lex's contract (the
-//! generated one lives in the root crate, which has its own tests).
+//! Decoder tests over the lexer generated from `grammar/json.lex` by the
+//! `json_lexer!` macro (the root crate builds the same lexer with build.rs).
 
 use super::*;
-use crate::de::string::utf8_sequence;
 use crate::value::Map;
 
-/// A lexer for the tokens of `grammar/json.lex`, written by hand: longest match,
-/// giving back to the last accepted token when a longer one fails.
-struct TestLexer<'a> {
-    input: &'a [u8],
-    pos: usize,
-    done: bool,
-}
-
-impl<'a> TestLexer<'a> {
-    fn fail(
-        &mut self,
-        start: usize,
-        offset: usize,
-        partial: Option<JsonToken>,
-    ) -> Option<Result<Token<JsonToken>, LexError<JsonToken>>> {
-        self.done = true;
-        Some(Err(LexError { start, offset, partial }))
-    }
-
-    fn tok(
-        &mut self,
-        kind: JsonToken,
-        start: usize,
-        end: usize,
-    ) -> Option<Result<Token<JsonToken>, LexError<JsonToken>>> {
-        self.pos = end;
-        Some(Ok(Token { kind, start, end }))
-    }
-}
-
-impl<'a> Lexer<'a> for TestLexer<'a> {
-    type Kind = JsonToken;
-
-    fn new(input: &'a [u8]) -> Self {
-        TestLexer { input, pos: 0, done: false }
-    }
-
-    fn next_token(&mut self) -> Option<Result<Token<JsonToken>, LexError<JsonToken>>> {
-        use JsonToken::*;
-        if self.done {
-            return None;
-        }
-        let s = self.input;
-        while self.pos < s.len() && matches!(s[self.pos], b' ' | b'\t' | b'\n' | b'\r') {
-            self.pos += 1;
-        }
-        let start = self.pos;
-        let Some(&b) = s.get(start) else {
-            self.done = true;
-            return None;
-        };
-        let single = match b {
-            b'{' => Some(ObjectStart),
-            b'}' => Some(ObjectEnd),
-            b'[' => Some(ArrayStart),
-            b']' => Some(ArrayEnd),
-            b':' => Some(Colon),
-            b',' => Some(Comma),
-            _ => None,
-        };
-        if let Some(k) = single {
-            return self.tok(k, start, start + 1);
-        }
-        match b {
-            b't' | b'f' | b'n' => {
-                let (word, kind): (&[u8], _) = match b {
-                    b't' => (b"true", True),
-                    b'f' => (b"false", False),
-                    _ => (b"null", Null),
-                };
-                let k = word.iter().zip(&s[start..]).take_while(|(a, b)| a == b).count();
-                if k == word.len() {
-                    self.tok(kind, start, start + k)
-                } else {
-                    self.fail(start, start + k, Some(kind))
-                }
-            }
-            b'-' | b'0'..=b'9' => {
-                let digits = |mut i: usize| {
-                    while i < s.len() && s[i].is_ascii_digit() {
-                        i += 1;
-                    }
-                    i
-                };
-                let mut i = start + (b == b'-') as usize;
-                match s.get(i) {
-                    Some(b'0') => i += 1,
-                    Some(b'1'..=b'9') => i = digits(i),
-                    _ => return self.fail(start, i, Some(Integer)),
-                }
-                let mut kind = Integer;
-                if s.get(i) == Some(&b'.') && s.get(i + 1).is_some_and(u8::is_ascii_digit) {
-                    i = digits(i + 1);
-                    kind = Float;
-                }
-                if matches!(s.get(i), Some(b'e' | b'E')) {
-                    let j = i + 1 + matches!(s.get(i + 1), Some(b'+' | b'-')) as usize;
-                    if s.get(j).is_some_and(u8::is_ascii_digit) {
-                        i = digits(j);
-                        kind = Float;
-                    }
-                }
-                self.tok(kind, start, i)
-            }
-            b'"' => {
-                let mut i = start + 1;
-                let mut kind = String;
-                loop {
-                    let Some(&c) = s.get(i) else { return self.fail(start, s.len(), Some(kind)) };
-                    match c {
-                        b'"' => return self.tok(kind, start, i + 1),
-                        b'\\' => {
-                            kind = EscapedString;
-                            match s.get(i + 1) {
-                                Some(b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't') => i += 2,
-                                Some(b'u') => {
-                                    for k in 0..4 {
-                                        match s.get(i + 2 + k) {
-                                            Some(h) if h.is_ascii_hexdigit() => {}
-                                            _ => return self.fail(start, (i + 2 + k).min(s.len()), Some(kind)),
-                                        }
-                                    }
-                                    i += 6;
-                                }
-                                _ => return self.fail(start, (i + 1).min(s.len()), Some(kind)),
-                            }
-                        }
-                        0..=0x1F => return self.fail(start, i, Some(kind)),
-                        0x20..=0x7F => i += 1,
-                        _ => match utf8_sequence(&s[i..]) {
-                            Ok(n) => i += n,
-                            Err(_) => return self.fail(start, i, Some(kind)),
-                        },
-                    }
-                }
-            }
-            _ => self.fail(start, start, None),
-        }
-    }
-
-    fn input(&self) -> &'a [u8] {
-        self.input
-    }
-
-    fn offset(&self) -> usize {
-        self.pos
-    }
-
-    fn set_offset(&mut self, offset: usize) {
-        self.pos = offset.min(self.input.len());
-        self.done = false;
-    }
-}
+// The lexer the root crate generates from `grammar/json.lex`, generated here by the
+// macro: `runtime = "crate"` points its runtime paths at this crate, and the grammar's
+// `%token json_runtime::JsonToken` resolves through `extern crate self as
+// json_runtime` (lib.rs, tests only).
+json_lexgen_macros::json_lexer!(file = "../grammar/json.lex", runtime = "crate");
 
 fn dec(s: &str) -> Result<Value, Error> {
     dec_with(s.as_bytes(), &DecodeOptions::new())
 }
 
 fn dec_with(s: &[u8], o: &DecodeOptions) -> Result<Value, Error> {
-    let checked = decode::<TestLexer>(s, o);
-    let trusted = unsafe { decode_trusted::<TestLexer>(s, o) };
-    assert_eq!(checked.as_ref().map_err(|e| e.to_string()), trusted.as_ref().map_err(|e| e.to_string()));
-    let valid = validate::<TestLexer>(s, o);
-    let valid_trusted = validate_trusted::<TestLexer>(s, o);
+    let checked = decode::<JsonLexer>(s, o);
+    // SAFETY: `JsonLexer` is generated from grammar/json.lex, whose string tokens are
+    // well-formed UTF-8.
+    let trusted = unsafe { decode_trusted::<JsonLexer>(s, o) };
+    match (&checked, &trusted) {
+        (Ok(a), Ok(b)) => assert_strict(a, b),
+        (a, b) => assert_eq!(a.as_ref().map_err(|e| e.to_string()), b.as_ref().map_err(|e| e.to_string())),
+    }
+    let valid = validate::<JsonLexer>(s, o);
+    let valid_trusted = validate_trusted::<JsonLexer>(s, o);
     assert_eq!(
         valid.as_ref().map(|_| ()).map_err(|e| e.to_string()),
         checked.as_ref().map(|_| ()).map_err(|e| e.to_string()),
@@ -187,21 +43,40 @@ fn arr(v: Vec<Value>) -> Value {
     Value::Array(v)
 }
 
+/// `==` ignores member order, number kind and the sign of zero: these tests compare
+/// whole values strictly.
+#[track_caller]
+fn assert_strict(actual: &Value, expected: &Value) {
+    assert!(actual.strict_eq(expected), "{actual:?} is not strictly {expected:?}");
+}
+
+/// `s` decodes to exactly `expected`.
+#[track_caller]
+fn decodes_to(s: &str, expected: impl Into<Value>) {
+    assert_strict(&dec(s).unwrap(), &expected.into());
+}
+
 #[test]
 fn scalars() {
-    assert_eq!(dec("null").unwrap(), Value::Null);
-    assert_eq!(dec(" true ").unwrap(), true);
-    assert_eq!(dec("false").unwrap(), false);
-    assert_eq!(dec("-12").unwrap(), -12i64);
-    assert_eq!(dec("18446744073709551615").unwrap(), u64::MAX);
-    assert_eq!(dec("1.5e3").unwrap(), 1500.0);
-    assert_eq!(dec("\"a\\nb\"").unwrap(), "a\nb");
-    assert_eq!(dec("\"héllo\"").unwrap(), "héllo");
-    assert_eq!(dec("18446744073709551616").unwrap(), 18446744073709551616.0);
+    decodes_to("null", Value::Null);
+    decodes_to(" true ", true);
+    decodes_to("false", false);
+    decodes_to("-12", -12i64);
+    decodes_to("18446744073709551615", u64::MAX);
+    decodes_to("-9223372036854775808", i64::MIN);
+    decodes_to("1.5e3", 1500.0);
+    decodes_to("1500", 1500);
+    decodes_to("1.0", 1.0);
+    decodes_to("-0.0", -0.0);
+    decodes_to("0.0", 0.0);
+    decodes_to("\"a\\nb\"", "a\nb");
+    decodes_to("\"héllo\"", "héllo");
+    decodes_to("18446744073709551616", 18446744073709551616.0);
+    decodes_to("-9223372036854775809", -9223372036854775809.0);
     let big = DecodeOptions::new().big_int(BigInt::String);
-    assert_eq!(
-        dec_with(b"[-18446744073709551616, 1]", &big).unwrap(),
-        arr(vec!["-18446744073709551616".into(), 1.into()])
+    assert_strict(
+        &dec_with(b"[-18446744073709551616, 1]", &big).unwrap(),
+        &arr(vec!["-18446744073709551616".into(), 1.into()]),
     );
 }
 
@@ -216,12 +91,24 @@ fn containers() {
     assert_eq!(v["e"], "x");
     let keys: Vec<&String> = v.as_object().unwrap().keys().collect();
     assert_eq!(keys, ["a", "c", "d", "e"]);
-    assert_eq!(dec("[[[]],[[1]]]").unwrap(), arr(vec![arr(vec![arr(vec![])]), arr(vec![arr(vec![1.into()])])]));
+    let expected: Map = [
+        ("a", arr(vec![1.into(), 2.into(), [("b", Value::Null)].into_iter().collect::<Map>().into()])),
+        ("c", Map::new().into()),
+        ("d", arr(vec![])),
+        ("e", "x".into()),
+    ]
+    .into_iter()
+    .collect();
+    assert_strict(&v, &expected.into());
+    assert_strict(&dec("[[[]],[[1]]]").unwrap(), &arr(vec![arr(vec![arr(vec![])]), arr(vec![arr(vec![1.into()])])]));
 }
 
 #[test]
 fn duplicate_keys_last_wins_in_first_place() {
     let v = dec(r#"{"a": 1, "b": 2, "a": {"x": [3]}}"#).unwrap();
+    let a: Map = [("x", arr(vec![3.into()]))].into_iter().collect();
+    let expected: Map = [("a", Value::from(a)), ("b", 2.into())].into_iter().collect();
+    assert_strict(&v, &expected.into());
     let m = v.as_object().unwrap();
     assert_eq!(m.len(), 2);
     assert_eq!(m.get_index(0).unwrap().0, "a");
@@ -366,9 +253,9 @@ fn depth() {
     // bit stack grows past its inline 512 levels.
     let o = DecodeOptions::new().max_depth(200_000);
     let text = "{\"a\":".repeat(700) + &"[".repeat(100_000) + &"]".repeat(100_000) + &"}".repeat(700);
-    assert!(validate::<TestLexer>(text.as_bytes(), &o).is_ok());
-    assert!(validate_trusted::<TestLexer>(text.as_bytes(), &o).is_ok());
-    drop_deep(decode::<TestLexer>(text.as_bytes(), &o).unwrap());
+    assert!(validate::<JsonLexer>(text.as_bytes(), &o).is_ok());
+    assert!(validate_trusted::<JsonLexer>(text.as_bytes(), &o).is_ok());
+    drop_deep(decode::<JsonLexer>(text.as_bytes(), &o).unwrap());
     assert_eq!(dec_with(many.as_bytes(), &o).unwrap_err().classify(), Category::Eof);
 }
 

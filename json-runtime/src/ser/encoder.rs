@@ -3,6 +3,7 @@
 use std::sync::OnceLock;
 
 use super::escape::{self, HEX_LOWER, HEX_UPPER, LINE_TERMINATOR, NON_ASCII, VERBATIM};
+use super::format::{Compact, Formatter, Pretty};
 use super::number::write_number;
 use super::options::EncodeOptions;
 use crate::simd::{self, Finder, Level};
@@ -29,7 +30,6 @@ pub(crate) struct Encoder<'a> {
     finder: &'static Finder,
     /// Strings go through [`Encoder::string_blocks`] (any level but scalar).
     blocks: bool,
-    depth: usize,
 }
 
 impl<'a> Encoder<'a> {
@@ -41,17 +41,17 @@ impl<'a> Encoder<'a> {
         let flags = opts.escape_bits();
         let finder = finder(flags, level);
         let blocks = finder.level() != Level::Scalar;
-        Encoder { out, opts, table: &escape::TABLES[flags], finder, blocks, depth: 0 }
+        Encoder { out, opts, table: &escape::TABLES[flags], finder, blocks }
     }
 
     pub(crate) fn value(&mut self, v: &Value) {
         match self.opts.indent {
-            None => self.compact(v),
-            Some(indent) => self.pretty(v, indent),
+            None => self.walk(v, &mut Compact),
+            Some(width) => self.walk(v, &mut Pretty::new(width, self.opts.tab)),
         }
     }
 
-    fn compact(&mut self, v: &Value) {
+    fn walk<F: Formatter>(&mut self, v: &Value, f: &mut F) {
         match v {
             Value::Null => self.out.extend_from_slice(b"null"),
             Value::Bool(true) => self.out.extend_from_slice(b"true"),
@@ -61,76 +61,47 @@ impl<'a> Encoder<'a> {
             }
             Value::String(s) => self.string(s),
             Value::Array(a) => {
-                self.out.push(b'[');
+                f.open(&mut self.out, b'[');
                 let mut it = a.iter();
                 if let Some(first) = it.next() {
-                    self.compact(first);
+                    f.item(&mut self.out, true);
+                    self.walk(first, f);
                     for x in it {
-                        self.out.push(b',');
-                        self.compact(x);
+                        f.item(&mut self.out, false);
+                        self.walk(x, f);
                     }
                 }
-                self.out.push(b']');
+                f.close(&mut self.out, b']', a.is_empty());
             }
-            Value::Object(m) => self.compact_object(m),
+            Value::Object(m) if self.opts.sort_keys => self.sorted_object(m, f),
+            Value::Object(m) => self.object(m.iter(), f),
         }
     }
 
-    fn compact_object(&mut self, m: &Map) {
-        self.out.push(b'{');
+    /// An object's members in the order given. Not forced inline: a larger walk
+    /// stopped LLVM from inlining the number writer into it.
+    fn object<'v, F: Formatter>(&mut self, members: impl ExactSizeIterator<Item = (&'v String, &'v Value)>, f: &mut F) {
+        f.open(&mut self.out, b'{');
+        let empty = members.len() == 0;
         let mut first = true;
-        for (k, v) in m.iter() {
-            if !first {
-                self.out.push(b',');
-            }
+        for (k, v) in members {
+            f.item(&mut self.out, first);
             first = false;
             self.string(k);
-            self.out.push(b':');
-            self.compact(v);
+            f.colon(&mut self.out);
+            self.walk(v, f);
         }
-        self.out.push(b'}');
+        f.close(&mut self.out, b'}', empty);
     }
 
-    fn newline(&mut self, indent: usize) {
-        self.out.push(b'\n');
-        let n = self.depth * indent;
-        self.out.resize(self.out.len() + n, b' ');
-    }
-
-    fn pretty(&mut self, v: &Value, indent: usize) {
-        match v {
-            Value::Array(a) if !a.is_empty() => {
-                self.out.push(b'[');
-                self.depth += 1;
-                for (i, x) in a.iter().enumerate() {
-                    if i > 0 {
-                        self.out.push(b',');
-                    }
-                    self.newline(indent);
-                    self.pretty(x, indent);
-                }
-                self.depth -= 1;
-                self.newline(indent);
-                self.out.push(b']');
-            }
-            Value::Object(m) if !m.is_empty() => {
-                self.out.push(b'{');
-                self.depth += 1;
-                for (i, (k, x)) in m.iter().enumerate() {
-                    if i > 0 {
-                        self.out.push(b',');
-                    }
-                    self.newline(indent);
-                    self.string(k);
-                    self.out.extend_from_slice(b": ");
-                    self.pretty(x, indent);
-                }
-                self.depth -= 1;
-                self.newline(indent);
-                self.out.push(b'}');
-            }
-            _ => self.compact(v),
-        }
+    /// An object's members in key order ([`EncodeOptions::sort_keys`]).
+    #[cold]
+    #[inline(never)]
+    fn sorted_object<F: Formatter>(&mut self, m: &Map, f: &mut F) {
+        let mut members: Vec<_> = m.iter().collect();
+        // Keys of a map are distinct: an unstable sort gives one order.
+        members.sort_unstable_by(|a, b| a.0.cmp(b.0));
+        self.object(members.into_iter(), f);
     }
 
     #[inline]
@@ -380,9 +351,9 @@ unsafe fn copy_run(bytes: &[u8], start: usize, end: usize, dst: *mut u8) {
 /// `src` readable and `dst` writable for `n` bytes; the ranges do not overlap.
 #[inline(always)]
 unsafe fn copy_small(src: *const u8, dst: *mut u8, n: usize) {
-    // SAFETY (all branches): every read is inside `src[..n]` and every write inside
-    // `dst[..n]` (`n - 16 >= 0` when `n >= 16`, and so on); unaligned
-    // accesses are used throughout.
+    // SAFETY: in every branch, every read is inside `src[..n]` and every write inside
+    // `dst[..n]` (`n - 16 >= 0` when `n >= 16`, and so on); unaligned accesses are
+    // used throughout.
     unsafe {
         if n >= 16 {
             let a = src.cast::<u128>().read_unaligned();

@@ -6,11 +6,24 @@
 //! byte needs; runs of bytes that need nothing are found with the [`crate::simd`]
 //! kernels at the active level and copied whole. With unicode not escaped, multibyte
 //! characters stay inside the run (only U+2028/U+2029 can interrupt it, when asked).
+//!
+//! | file | what it holds |
+//! |---|---|
+//! | `mod.rs` | the entry points: [`encode`], [`encode_with`], `encode_to_*` |
+//! | `options.rs` | [`EncodeOptions`] and [`NumberFormat`]; `set_flag` for the CLI |
+//! | `encoder.rs` | the walk over a [`Value`] and the string writer (escape tables, kernels) |
+//! | `format.rs` | the layout, compact or pretty (spaces or tabs), shared with the serde serializer |
+//! | `escape.rs` | the escape tables and the stop sets the kernels search for |
+//! | `number.rs` | numbers as serde_json and as PHP write them |
+//! | `serde.rs` (feature `serde`) | `Serializer`: serde's `Serializer` on this encoder |
 
 pub(crate) mod encoder;
 pub(crate) mod escape;
+pub(crate) mod format;
 pub(crate) mod number;
 mod options;
+#[cfg(feature = "serde")]
+pub mod serde;
 
 use std::io;
 
@@ -28,9 +41,9 @@ pub fn encode(v: &Value) -> String {
 /// `v` as JSON under `opts`.
 pub fn encode_with(v: &Value, opts: &EncodeOptions) -> String {
     let bytes = encode_to_vec_with(v, opts);
+    debug_assert!(std::str::from_utf8(&bytes).is_ok());
     // SAFETY: the encoder writes only ASCII and whole UTF-8 sequences copied from
     // `&str`s (runs start and end at ASCII bytes or character boundaries).
-    debug_assert!(std::str::from_utf8(&bytes).is_ok());
     unsafe { String::from_utf8_unchecked(bytes) }
 }
 

@@ -5,7 +5,9 @@
 use super::options::NumberFormat;
 use crate::value::Number;
 
-#[inline]
+/// Always inlined: the encoder's walk has an instance per layout, and with two
+/// callers LLVM kept this a call for every number.
+#[inline(always)]
 pub(crate) fn write_number(out: &mut Vec<u8>, n: &Number, format: NumberFormat, zero_fraction: bool) {
     if let Some(u) = n.as_u64() {
         if format == NumberFormat::Php && u > i64::MAX as u64 {

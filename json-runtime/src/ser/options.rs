@@ -37,6 +37,9 @@ pub struct EncodeOptions {
     pub(crate) hex_apos: bool,
     pub(crate) hex_quot: bool,
     pub(crate) indent: Option<usize>,
+    /// Indent with tabs rather than spaces (`indent` counts them).
+    pub(crate) tab: bool,
+    pub(crate) sort_keys: bool,
     pub(crate) preserve_zero_fraction: bool,
     pub(crate) number_format: NumberFormat,
 }
@@ -60,6 +63,8 @@ impl EncodeOptions {
             hex_apos: false,
             hex_quot: false,
             indent: None,
+            tab: false,
+            sort_keys: false,
             preserve_zero_fraction: true,
             number_format: NumberFormat::Serde,
         }
@@ -78,6 +83,8 @@ impl EncodeOptions {
             hex_apos: false,
             hex_quot: false,
             indent: None,
+            tab: false,
+            sort_keys: false,
             preserve_zero_fraction: false,
             number_format: NumberFormat::Php,
         }
@@ -128,15 +135,51 @@ impl EncodeOptions {
     }
 
     /// Pretty print with `indent` spaces per level (PHP's `JSON_PRETTY_PRINT` uses 4,
-    /// serde_json's `to_string_pretty` 2).
+    /// serde_json's `to_string_pretty` 2). Replaces [`Self::tab`], as jq's `--indent`
+    /// replaces `--tab`.
     pub const fn pretty(mut self, indent: usize) -> Self {
         self.indent = Some(indent);
+        self.tab = false;
+        self
+    }
+
+    /// Pretty print with one tab per level (jq's `--tab`); replaces [`Self::pretty`].
+    /// `tab(false)` undoes `tab(true)` (compact output again) and leaves space
+    /// indentation as it is.
+    ///
+    /// ```
+    /// use json_runtime::{encode_with, EncodeOptions, Value};
+    /// let v: Value = [("a", vec![Value::from(1)])].into_iter().collect::<json_runtime::Map>().into();
+    /// assert_eq!(encode_with(&v, &EncodeOptions::new().tab(true)), "{\n\t\"a\": [\n\t\t1\n\t]\n}");
+    /// ```
+    pub const fn tab(mut self, on: bool) -> Self {
+        if on {
+            self.indent = Some(1);
+        } else if self.tab {
+            self.indent = None;
+        }
+        self.tab = on;
         self
     }
 
     /// Compact output (the default).
     pub const fn compact(mut self) -> Self {
         self.indent = None;
+        self.tab = false;
+        self
+    }
+
+    /// Object members in the byte order of their keys (jq's `--sort-keys`), at every
+    /// level, instead of the order they come in. Members with equal keys (only a serde
+    /// map can have them) keep their order.
+    ///
+    /// ```
+    /// use json_runtime::{encode_with, EncodeOptions, Value};
+    /// let v: Value = [("b", 1), ("a", 2), ("B", 3)].into_iter().collect::<json_runtime::Map>().into();
+    /// assert_eq!(encode_with(&v, &EncodeOptions::new().sort_keys(true)), r#"{"B":3,"a":2,"b":1}"#);
+    /// ```
+    pub const fn sort_keys(mut self, on: bool) -> Self {
+        self.sort_keys = on;
         self
     }
 
@@ -153,9 +196,20 @@ impl EncodeOptions {
         self
     }
 
-    /// The indent when pretty printing, `None` when compact.
+    /// The indent when pretty printing (spaces, or tabs under [`Self::tab`]), `None`
+    /// when compact.
     pub const fn indent(&self) -> Option<usize> {
         self.indent
+    }
+
+    /// Whether pretty output is indented with tabs ([`Self::tab`]).
+    pub const fn indents_with_tabs(&self) -> bool {
+        self.tab
+    }
+
+    /// Whether object members are written in key order ([`Self::sort_keys`]).
+    pub const fn sorts_keys(&self) -> bool {
+        self.sort_keys
     }
 
     /// The indent `--pretty` without a number picks: 4 with PHP numbers (the PHP
@@ -181,13 +235,16 @@ impl EncodeOptions {
 
     /// Apply a command-line flag by name, for `jsonlex fmt`. `name` may carry the
     /// leading `--` and use `-` or `_`. Boolean flags take `None` (= on), `"true"` or
-    /// `"false"`; `pretty` takes `None` (= [`Self::default_indent`]), a number of
-    /// spaces, `"true"` or `"false"` (= compact); `php` resets every option to the PHP
-    /// preset (`php=false` to the serde_json defaults), so apply it first and let
-    /// later flags override it.
+    /// `"false"`; `pretty` (and its alias `indent`) takes `None` (=
+    /// [`Self::default_indent`]), a number of spaces, `"true"` or `"false"` (=
+    /// compact); `tab` is [`Self::tab`], `sort-keys` [`Self::sort_keys`]; `php` resets
+    /// every option to the PHP preset (`php=false` to the serde_json defaults), so
+    /// apply it first and let later flags override it. Like jq's `--indent` and
+    /// `--tab`, the last of `pretty`/`indent`/`tab` wins.
     ///
     /// Flags: `escape-unicode`, `escape-slashes`, `escape-line-terminators`, `hex-tag`,
-    /// `hex-amp`, `hex-apos`, `hex-quot`, `preserve-zero-fraction`, `pretty[=N]`, `php`.
+    /// `hex-amp`, `hex-apos`, `hex-quot`, `preserve-zero-fraction`, `pretty[=N]`,
+    /// `indent[=N]`, `tab`, `sort-keys`, `php`.
     pub fn set_flag(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
         let name = name.trim_start_matches("--").replace('_', "-");
         let flag = |value: Option<&str>| -> Result<bool, String> {
@@ -209,13 +266,15 @@ impl EncodeOptions {
             "php" => {
                 *self = if flag(value)? { EncodeOptions::php() } else { EncodeOptions::new() };
             }
-            "pretty" => {
-                self.indent = match value {
-                    None | Some("true") => Some(self.default_indent()),
-                    Some("false") => None,
-                    Some(n) => Some(
+            "tab" => *self = self.tab(flag(value)?),
+            "sort-keys" => self.sort_keys = flag(value)?,
+            "pretty" | "indent" => {
+                *self = match value {
+                    None | Some("true") => self.pretty(self.default_indent()),
+                    Some("false") => self.compact(),
+                    Some(n) => self.pretty(
                         n.parse::<usize>()
-                            .map_err(|_| format!("--pretty: expected a number of spaces, true or false, got {n:?}"))?,
+                            .map_err(|_| format!("--{name}: expected a number of spaces, true or false, got {n:?}"))?,
                     ),
                 }
             }
@@ -225,7 +284,7 @@ impl EncodeOptions {
     }
 
     /// The flag names [`Self::set_flag`] accepts (without `--`).
-    pub const FLAGS: [&'static str; 10] = [
+    pub const FLAGS: [&'static str; 13] = [
         "escape-unicode",
         "escape-slashes",
         "escape-line-terminators",
@@ -235,6 +294,9 @@ impl EncodeOptions {
         "hex-quot",
         "preserve-zero-fraction",
         "pretty",
+        "indent",
+        "tab",
+        "sort-keys",
         "php",
     ];
 }

@@ -4,6 +4,11 @@
 //! its formatting, so that the output is the encoder's for the same value: under the
 //! default [`EncodeOptions`], byte for byte what `serde_json::to_vec` writes (NaN and
 //! infinities as `null`, map keys that are numbers or booleans in quotes).
+//!
+//! Commas, colons, line breaks and indentation come from the encoder's
+//! `Formatter` (`ser/format.rs`; one `Layout` per serializer). Under
+//! [`EncodeOptions::sort_keys`] each object's members are written aside as they come,
+//! each value into a buffer of its own, and put out in key order when it closes.
 
 use core::fmt;
 use std::io;
@@ -13,8 +18,10 @@ use serde::ser::{self, Impossible, Serialize};
 use crate::error::{Category, Error};
 use crate::ser::encoder::Encoder;
 use crate::ser::escape::{TABLES, VERBATIM};
+use crate::ser::format::{Formatter, Layout};
 use crate::ser::number::{write_number, write_php_float, write_serde_float};
 use crate::ser::{EncodeOptions, NumberFormat};
+use crate::value::ser::KeySerializer;
 use crate::value::Number;
 
 /// `value` as JSON bytes under `opts`.
@@ -60,10 +67,11 @@ pub struct Serializer<'o> {
     plain_default: bool,
     /// Floats as serde_json writes them, `.0` kept: the default.
     serde_floats: bool,
-    /// `opts.indent`, at hand.
-    indent: Option<usize>,
-    /// Open arrays and objects (for the indent of pretty output).
-    depth: usize,
+    /// Compact or pretty.
+    layout: Layout,
+    /// Under [`EncodeOptions::sort_keys`]: the members of each open object, key and
+    /// value as written, to be sorted when it closes.
+    sorting: Vec<Vec<(String, Vec<u8>)>>,
 }
 
 impl<'o> Serializer<'o> {
@@ -76,8 +84,8 @@ impl<'o> Serializer<'o> {
             table: &TABLES[flags],
             plain_default: flags == 0,
             serde_floats: opts.number_format == NumberFormat::Serde && opts.preserve_zero_fraction,
-            indent: opts.indent,
-            depth: 0,
+            layout: Layout::new(opts),
+            sorting: Vec::new(),
         }
     }
 
@@ -156,59 +164,86 @@ impl<'o> Serializer<'o> {
         self.enc.out.extend_from_slice(itoa::Buffer::new().format(v).as_bytes());
     }
 
-    /// A line break and the indent of the current depth, when pretty printing.
-    #[inline(always)]
-    fn newline(&mut self) {
-        if let Some(indent) = self.indent {
-            let n = self.depth * indent;
-            let out = &mut self.enc.out;
-            out.push(b'\n');
-            out.resize(out.len() + n, b' ');
-        }
-    }
-
     #[inline(always)]
     fn open(&mut self, bracket: u8) {
-        self.enc.out.push(bracket);
-        self.depth += 1;
+        self.layout.open(&mut self.enc.out, bracket);
     }
 
     /// Closes an array or object; `empty` ones stay `[]`/`{}` in pretty output.
     #[inline(always)]
     fn close(&mut self, bracket: u8, empty: bool) {
-        self.depth -= 1;
-        if !empty {
-            self.newline();
-        }
-        self.enc.out.push(bracket);
+        self.layout.close(&mut self.enc.out, bracket, empty);
     }
 
     /// Before an element or a key: the comma and the line break.
     #[inline(always)]
     fn item(&mut self, first: bool) {
-        if !first {
-            self.enc.out.push(b',');
-        }
-        self.newline();
+        self.layout.item(&mut self.enc.out, first);
     }
 
     /// Between a key and its value.
     #[inline(always)]
     fn colon(&mut self) {
-        if self.indent.is_some() {
-            self.enc.out.extend_from_slice(b": ");
-        } else {
-            self.enc.out.push(b':');
-        }
+        self.layout.colon(&mut self.enc.out);
     }
 
     /// `{"variant":` (an enum's object form) opened.
     #[inline]
     fn variant_key(&mut self, variant: &str) {
         self.open(b'{');
-        self.newline();
+        self.item(true);
         self.string(variant);
         self.colon();
+    }
+
+    /// An object opened: its members are written as they come, or, under
+    /// [`EncodeOptions::sort_keys`], kept until it closes.
+    #[inline(always)]
+    fn open_object(&mut self, in_variant: bool) -> State {
+        self.open(b'{');
+        match (self.opts.sort_keys, in_variant) {
+            (false, false) => State::First,
+            (false, true) => State::FirstInVariant,
+            (true, variant) => self.begin_sorted(variant),
+        }
+    }
+
+    #[cold]
+    fn begin_sorted(&mut self, in_variant: bool) -> State {
+        self.sorting.push(Vec::new());
+        if in_variant {
+            State::SortedInVariant
+        } else {
+            State::Sorted
+        }
+    }
+
+    /// A member's value, written aside into the open sorted object's last member.
+    #[cold]
+    fn sorted_value<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), Error> {
+        let outer = core::mem::take(&mut self.enc.out);
+        let written = value.serialize(&mut *self);
+        let bytes = core::mem::replace(&mut self.enc.out, outer);
+        written?;
+        if let Some((_, slot)) = self.sorting.last_mut().and_then(|members| members.last_mut()) {
+            *slot = bytes;
+        }
+        Ok(())
+    }
+
+    /// Writes the innermost sorted object's members in key order (a stable sort: equal
+    /// keys keep their order) and closes it.
+    #[cold]
+    fn end_sorted(&mut self) {
+        let mut members = self.sorting.pop().unwrap_or_default();
+        members.sort_by(|a, b| a.0.cmp(&b.0));
+        for (i, (key, value)) in members.iter().enumerate() {
+            self.item(i == 0);
+            self.string(key);
+            self.colon();
+            self.enc.out.extend_from_slice(value);
+        }
+        self.close(b'}', members.is_empty());
     }
 }
 
@@ -417,8 +452,8 @@ impl<'a, 'o> ser::Serializer for &'a mut Serializer<'o> {
     }
     #[inline]
     fn serialize_map(self, _len: Option<usize>) -> Result<Compound<'a, 'o>, Error> {
-        self.open(b'{');
-        Ok(Compound { ser: self, state: State::First })
+        let state = self.open_object(false);
+        Ok(Compound { ser: self, state })
     }
     #[inline]
     fn serialize_struct(self, _name: &'static str, _len: usize) -> Result<Compound<'a, 'o>, Error> {
@@ -433,8 +468,8 @@ impl<'a, 'o> ser::Serializer for &'a mut Serializer<'o> {
         _len: usize,
     ) -> Result<Compound<'a, 'o>, Error> {
         self.variant_key(variant);
-        self.open(b'{');
-        Ok(Compound { ser: self, state: State::FirstInVariant })
+        let state = self.open_object(true);
+        Ok(Compound { ser: self, state })
     }
     #[inline]
     fn collect_str<T: ?Sized + fmt::Display>(self, value: &T) -> Result<(), Error> {
@@ -449,8 +484,9 @@ pub struct Compound<'a, 'o> {
     state: State,
 }
 
-/// Whether an element or member was written yet, and whether the array or object is
-/// inside an enum's `{"variant": ...}` (which closes too). One word, no padding: a
+/// Whether an element or member was written yet, whether the array or object is
+/// inside an enum's `{"variant": ...}` (which closes too), and whether its members are
+/// kept for sorting ([`EncodeOptions::sort_keys`]). One word, no padding: a
 /// `Result<Compound, Error>` with two `bool`s was copied through odd-offset loads
 /// that stalled store forwarding (17% of canada's serialization).
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -460,6 +496,9 @@ enum State {
     Rest,
     FirstInVariant,
     RestInVariant,
+    /// An object whose members go to `Serializer::sorting`.
+    Sorted,
+    SortedInVariant,
 }
 
 impl Compound<'_, '_> {
@@ -471,7 +510,21 @@ impl Compound<'_, '_> {
         self.state = match self.state {
             State::First | State::Rest => State::Rest,
             State::FirstInVariant | State::RestInVariant => State::RestInVariant,
+            sorted => sorted,
         };
+    }
+
+    #[inline(always)]
+    fn sorted(&self) -> bool {
+        matches!(self.state, State::Sorted | State::SortedInVariant)
+    }
+
+    /// A member of a sorted object: its key kept as the map key serializer writes it.
+    #[cold]
+    fn sorted_key(&mut self, key: String) {
+        if let Some(members) = self.ser.sorting.last_mut() {
+            members.push((key, Vec::new()));
+        }
     }
 
     #[inline(always)]
@@ -482,6 +535,10 @@ impl Compound<'_, '_> {
 
     #[inline(always)]
     fn field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result<(), Error> {
+        if self.sorted() {
+            self.sorted_key(key.to_owned());
+            return self.ser.sorted_value(value);
+        }
         self.item();
         self.ser.string(key);
         self.ser.colon();
@@ -490,8 +547,12 @@ impl Compound<'_, '_> {
 
     #[inline(always)]
     fn end(self, bracket: u8) -> Result<(), Error> {
-        self.ser.close(bracket, matches!(self.state, State::First | State::FirstInVariant));
-        if matches!(self.state, State::FirstInVariant | State::RestInVariant) {
+        if self.sorted() {
+            self.ser.end_sorted();
+        } else {
+            self.ser.close(bracket, matches!(self.state, State::First | State::FirstInVariant));
+        }
+        if matches!(self.state, State::FirstInVariant | State::RestInVariant | State::SortedInVariant) {
             self.ser.close(b'}', false);
         }
         Ok(())
@@ -555,11 +616,34 @@ impl ser::SerializeMap for Compound<'_, '_> {
     type Error = Error;
     #[inline]
     fn serialize_key<T: ?Sized + Serialize>(&mut self, key: &T) -> Result<(), Error> {
+        if self.sorted() {
+            self.sorted_key(key.serialize(KeySerializer)?);
+            return Ok(());
+        }
         self.item();
         key.serialize(MapKeySerializer { ser: &mut *self.ser })
     }
     #[inline]
     fn serialize_value<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), Error> {
+        if self.sorted() {
+            return self.ser.sorted_value(value);
+        }
+        self.ser.colon();
+        value.serialize(&mut *self.ser)
+    }
+    /// Key and value at once: one test of the state for both.
+    #[inline]
+    fn serialize_entry<K: ?Sized + Serialize, V: ?Sized + Serialize>(
+        &mut self,
+        key: &K,
+        value: &V,
+    ) -> Result<(), Error> {
+        if self.sorted() {
+            self.sorted_key(key.serialize(KeySerializer)?);
+            return self.ser.sorted_value(value);
+        }
+        self.item();
+        key.serialize(MapKeySerializer { ser: &mut *self.ser })?;
         self.ser.colon();
         value.serialize(&mut *self.ser)
     }
@@ -601,9 +685,16 @@ struct MapKeySerializer<'a, 'o> {
     ser: &'a mut Serializer<'o>,
 }
 
+/// A map key that is not a string, number, boolean or char.
 #[cold]
-fn key_must_be_a_string() -> Error {
+pub(crate) fn key_must_be_a_string() -> Error {
     Error::unplaced(Category::Data, "key must be a string")
+}
+
+/// A float map key that is NaN or infinite.
+#[cold]
+pub(crate) fn float_key_must_be_finite() -> Error {
+    Error::unplaced(Category::Data, "float key must be finite (got NaN or +/-inf)")
 }
 
 impl MapKeySerializer<'_, '_> {
@@ -680,14 +771,14 @@ impl ser::Serializer for MapKeySerializer<'_, '_> {
     #[inline]
     fn serialize_f32(self, v: f32) -> Result<(), Error> {
         if !v.is_finite() {
-            return Err(Error::unplaced(Category::Data, "float key must be finite (got NaN or +/-inf)"));
+            return Err(float_key_must_be_finite());
         }
         self.quoted(|s| s.enc.out.extend_from_slice(zmij::Buffer::new().format_finite(v).as_bytes()))
     }
     #[inline]
     fn serialize_f64(self, v: f64) -> Result<(), Error> {
         if !v.is_finite() {
-            return Err(Error::unplaced(Category::Data, "float key must be finite (got NaN or +/-inf)"));
+            return Err(float_key_must_be_finite());
         }
         self.quoted(|s| s.enc.out.extend_from_slice(zmij::Buffer::new().format_finite(v).as_bytes()))
     }

@@ -1,28 +1,23 @@
-//! serde for the document model: [`Value`], [`Number`] and [`Map`] implement
-//! `Serialize` and `Deserialize`; [`to_value`] and [`from_value`] convert between a
-//! `Value` and any serde type without going through text.
+//! serde's `Serialize` for the document model, and [`to_value`]: any serde type into a
+//! [`Value`] without going through text.
+//!
+//! [`Value`], [`Number`] and [`Map`] serialize as the JSON they hold (a map's members
+//! in their order). [`ValueSerializer`](self) builds a `Value` from any `Serialize`
+//! type; its map keys are what the JSON serializer would write, unquoted.
 
 use core::fmt;
 
-use serde::de::value::{MapDeserializer, SeqDeserializer};
-use serde::de::{self, DeserializeOwned, IntoDeserializer, Unexpected, Visitor};
 use serde::ser::{self, Impossible, Serialize};
 
-use crate::error::{Category, Error};
-use crate::value::{Map, Number, Value};
+use super::{Map, Number, Value};
+use crate::error::Error;
+use crate::ser::serde::{float_key_must_be_finite, key_must_be_a_string};
 
 /// `value` as a [`Value`] (NaN and infinities become `null`; map keys become strings
 /// as the serializer writes them).
 pub fn to_value<T: ?Sized + Serialize>(value: &T) -> Result<Value, Error> {
     value.serialize(ValueSerializer)
 }
-
-/// A `T` from a [`Value`].
-pub fn from_value<T: DeserializeOwned>(value: Value) -> Result<T, Error> {
-    T::deserialize(value)
-}
-
-// ---- Serialize ----
 
 impl Serialize for Number {
     #[inline]
@@ -61,254 +56,6 @@ impl Serialize for Value {
     }
 }
 
-// ---- Deserialize ----
-
-struct ValueVisitor;
-
-impl<'de> Visitor<'de> for ValueVisitor {
-    type Value = Value;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("any valid JSON value")
-    }
-    #[inline]
-    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
-        Ok(Value::Bool(v))
-    }
-    #[inline]
-    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
-        Ok(Value::from(v))
-    }
-    #[inline]
-    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
-        Ok(Value::from(v))
-    }
-    fn visit_i128<E>(self, v: i128) -> Result<Value, E> {
-        Ok(match (u64::try_from(v), i64::try_from(v)) {
-            (Ok(u), _) => Value::from(u),
-            (_, Ok(i)) => Value::from(i),
-            _ => Value::from(v as f64),
-        })
-    }
-    fn visit_u128<E>(self, v: u128) -> Result<Value, E> {
-        Ok(u64::try_from(v).map_or(Value::from(v as f64), Value::from))
-    }
-    #[inline]
-    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
-        Ok(Value::from(v))
-    }
-    #[inline]
-    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
-        Ok(Value::String(v.to_owned()))
-    }
-    #[inline]
-    fn visit_string<E>(self, v: String) -> Result<Value, E> {
-        Ok(Value::String(v))
-    }
-    fn visit_none<E>(self) -> Result<Value, E> {
-        Ok(Value::Null)
-    }
-    fn visit_some<D: de::Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
-        de::Deserialize::deserialize(d)
-    }
-    #[inline]
-    fn visit_unit<E>(self) -> Result<Value, E> {
-        Ok(Value::Null)
-    }
-    fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
-        let mut v = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
-        while let Some(x) = seq.next_element()? {
-            v.push(x);
-        }
-        Ok(Value::Array(v))
-    }
-    fn visit_map<A: de::MapAccess<'de>>(self, mut access: A) -> Result<Value, A::Error> {
-        let mut map = Map::new();
-        // A later duplicate replaces the earlier value in its place, as `decode` does.
-        while let Some((k, v)) = access.next_entry::<String, Value>()? {
-            map.insert(k, v);
-        }
-        Ok(Value::Object(map))
-    }
-}
-
-impl<'de> de::Deserialize<'de> for Value {
-    #[inline]
-    fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Value, D::Error> {
-        d.deserialize_any(ValueVisitor)
-    }
-}
-
-impl<'de> de::Deserialize<'de> for Map {
-    fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Map, D::Error> {
-        match d.deserialize_map(ValueVisitor)? {
-            Value::Object(m) => Ok(m),
-            _ => Err(de::Error::custom("expected a JSON object")),
-        }
-    }
-}
-
-impl<'de> de::Deserialize<'de> for Number {
-    fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Number, D::Error> {
-        match d.deserialize_any(ValueVisitor)? {
-            Value::Number(n) => Ok(n),
-            other => Err(de::Error::invalid_type(unexpected(&other), &"a JSON number")),
-        }
-    }
-}
-
-fn unexpected(v: &Value) -> Unexpected<'_> {
-    match v {
-        Value::Null => Unexpected::Unit,
-        Value::Bool(b) => Unexpected::Bool(*b),
-        Value::Number(n) => match (n.as_u64(), n.as_i64()) {
-            (Some(u), _) => Unexpected::Unsigned(u),
-            (_, Some(i)) => Unexpected::Signed(i),
-            _ => Unexpected::Float(n.as_f64()),
-        },
-        Value::String(s) => Unexpected::Str(s),
-        Value::Array(_) => Unexpected::Seq,
-        Value::Object(_) => Unexpected::Map,
-    }
-}
-
-// ---- Value as a Deserializer (from_value) ----
-
-impl IntoDeserializer<'_, Error> for Value {
-    type Deserializer = Value;
-    fn into_deserializer(self) -> Value {
-        self
-    }
-}
-
-impl<'de> de::Deserializer<'de> for Value {
-    type Error = Error;
-
-    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        match self {
-            Value::Null => visitor.visit_unit(),
-            Value::Bool(b) => visitor.visit_bool(b),
-            Value::Number(n) => {
-                if let Some(u) = n.as_u64() {
-                    visitor.visit_u64(u)
-                } else if let Some(i) = n.as_i64() {
-                    visitor.visit_i64(i)
-                } else {
-                    visitor.visit_f64(n.as_f64())
-                }
-            }
-            Value::String(s) => visitor.visit_string(s),
-            Value::Array(a) => {
-                let mut seq = SeqDeserializer::new(a.into_iter());
-                let v = visitor.visit_seq(&mut seq)?;
-                seq.end()?;
-                Ok(v)
-            }
-            Value::Object(m) => {
-                let mut map = MapDeserializer::new(m.into_iter());
-                let v = visitor.visit_map(&mut map)?;
-                map.end()?;
-                Ok(v)
-            }
-        }
-    }
-
-    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        match self {
-            Value::Null => visitor.visit_none(),
-            v => visitor.visit_some(v),
-        }
-    }
-
-    fn deserialize_newtype_struct<V: Visitor<'de>>(self, _name: &'static str, visitor: V) -> Result<V::Value, Error> {
-        visitor.visit_newtype_struct(self)
-    }
-
-    fn deserialize_enum<V: Visitor<'de>>(
-        self,
-        _name: &'static str,
-        _variants: &'static [&'static str],
-        visitor: V,
-    ) -> Result<V::Value, Error> {
-        let (variant, value) = match self {
-            Value::String(s) => (s, None),
-            Value::Object(m) if m.len() == 1 => match m.into_iter().next() {
-                Some((k, v)) => (k, Some(v)),
-                None => return Err(de::Error::custom("expected an object of one member (an enum)")),
-            },
-            Value::Object(_) => {
-                return Err(de::Error::invalid_value(Unexpected::Map, &"map with a single key"));
-            }
-            other => return Err(de::Error::invalid_type(unexpected(&other), &"string or map")),
-        };
-        visitor.visit_enum(EnumDeserializer { variant, value })
-    }
-
-    fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        visitor.visit_unit()
-    }
-
-    serde::forward_to_deserialize_any! {
-        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
-        bytes byte_buf unit unit_struct seq tuple tuple_struct map struct identifier
-    }
-}
-
-struct EnumDeserializer {
-    variant: String,
-    value: Option<Value>,
-}
-
-impl<'de> de::EnumAccess<'de> for EnumDeserializer {
-    type Error = Error;
-    type Variant = VariantDeserializer;
-
-    fn variant_seed<V: de::DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, VariantDeserializer), Error> {
-        let variant = seed.deserialize(self.variant.into_deserializer())?;
-        Ok((variant, VariantDeserializer { value: self.value }))
-    }
-}
-
-struct VariantDeserializer {
-    value: Option<Value>,
-}
-
-impl<'de> de::VariantAccess<'de> for VariantDeserializer {
-    type Error = Error;
-
-    fn unit_variant(self) -> Result<(), Error> {
-        match self.value {
-            None | Some(Value::Null) => Ok(()),
-            Some(v) => Err(de::Error::invalid_type(unexpected(&v), &"unit variant")),
-        }
-    }
-
-    fn newtype_variant_seed<T: de::DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value, Error> {
-        match self.value {
-            Some(v) => seed.deserialize(v),
-            None => Err(de::Error::invalid_type(Unexpected::UnitVariant, &"newtype variant")),
-        }
-    }
-
-    fn tuple_variant<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value, Error> {
-        match self.value {
-            Some(v @ Value::Array(_)) => de::Deserializer::deserialize_any(v, visitor),
-            Some(v) => Err(de::Error::invalid_type(unexpected(&v), &"tuple variant")),
-            None => Err(de::Error::invalid_type(Unexpected::UnitVariant, &"tuple variant")),
-        }
-    }
-
-    fn struct_variant<V: Visitor<'de>>(self, _fields: &'static [&'static str], visitor: V) -> Result<V::Value, Error> {
-        match self.value {
-            Some(v @ Value::Object(_)) => de::Deserializer::deserialize_any(v, visitor),
-            Some(v) => Err(de::Error::invalid_type(unexpected(&v), &"struct variant")),
-            None => Err(de::Error::invalid_type(Unexpected::UnitVariant, &"struct variant")),
-        }
-    }
-}
-
-// ---- to_value ----
-
 /// Serializes into a [`Value`].
 struct ValueSerializer;
 
@@ -339,7 +86,7 @@ impl ser::Serializer for ValueSerializer {
         Ok(Value::from(v))
     }
     fn serialize_i128(self, v: i128) -> Result<Value, Error> {
-        ValueVisitor.visit_i128(v)
+        Ok(Value::from_i128(v))
     }
     fn serialize_u8(self, v: u8) -> Result<Value, Error> {
         Ok(Value::from(v))
@@ -354,7 +101,7 @@ impl ser::Serializer for ValueSerializer {
         Ok(Value::from(v))
     }
     fn serialize_u128(self, v: u128) -> Result<Value, Error> {
-        ValueVisitor.visit_u128(v)
+        Ok(Value::from_u128(v))
     }
     fn serialize_f32(self, v: f32) -> Result<Value, Error> {
         Ok(Value::from(v))
@@ -543,13 +290,9 @@ impl ser::SerializeStructVariant for SerializeMap {
     }
 }
 
-/// Map keys as the JSON serializer writes them, without the quotes.
-struct KeySerializer;
-
-#[cold]
-fn key_must_be_a_string() -> Error {
-    Error::unplaced(Category::Data, "key must be a string")
-}
+/// Map keys as the JSON serializer writes them, without the quotes (also the keys
+/// the JSON serializer sorts by, under [`EncodeOptions::sort_keys`](crate::EncodeOptions::sort_keys)).
+pub(crate) struct KeySerializer;
 
 impl ser::Serializer for KeySerializer {
     type Ok = String;
@@ -600,13 +343,13 @@ impl ser::Serializer for KeySerializer {
     }
     fn serialize_f32(self, v: f32) -> Result<String, Error> {
         if !v.is_finite() {
-            return Err(Error::unplaced(Category::Data, "float key must be finite (got NaN or +/-inf)"));
+            return Err(float_key_must_be_finite());
         }
         Ok(zmij::Buffer::new().format_finite(v).to_owned())
     }
     fn serialize_f64(self, v: f64) -> Result<String, Error> {
         if !v.is_finite() {
-            return Err(Error::unplaced(Category::Data, "float key must be finite (got NaN or +/-inf)"));
+            return Err(float_key_must_be_finite());
         }
         Ok(zmij::Buffer::new().format_finite(v).to_owned())
     }

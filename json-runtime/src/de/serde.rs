@@ -25,8 +25,8 @@ use crate::de::number::{self, NumError};
 use crate::de::string::{self, Discard};
 use crate::de::{BigInt, DecodeOptions, LoneSurrogate};
 use crate::error::{Category, Error};
-use crate::json::JsonToken;
 use crate::lex::{Lexer, Token};
+use crate::token::JsonToken;
 
 /// A token kind, the end of input included, one machine word wide, so that tokens
 /// move through the deserializer's `Result`s without padding: a `Token<JsonToken>`

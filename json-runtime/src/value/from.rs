@@ -1,0 +1,152 @@
+//! Conversions into [`Value`] and [`Number`]: Rust numbers, strings, booleans, vectors,
+//! maps, options, and iterators of them.
+
+use super::{Map, Number, Value, N};
+
+impl From<u64> for Number {
+    #[inline]
+    fn from(n: u64) -> Number {
+        Number(N::PosInt(n))
+    }
+}
+
+impl From<i64> for Number {
+    #[inline]
+    fn from(n: i64) -> Number {
+        if n >= 0 {
+            Number(N::PosInt(n as u64))
+        } else {
+            Number(N::NegInt(n))
+        }
+    }
+}
+
+macro_rules! number_from_small_int {
+    ($via:ty: $($t:ty)*) => {$(
+        impl From<$t> for Number {
+            #[inline]
+            fn from(n: $t) -> Number {
+                Number::from(n as $via)
+            }
+        }
+        impl From<$t> for Value {
+            #[inline]
+            fn from(n: $t) -> Value {
+                Value::Number(Number::from(n as $via))
+            }
+        }
+    )*};
+}
+number_from_small_int!(u64: u8 u16 u32 usize);
+number_from_small_int!(i64: i8 i16 i32 isize);
+
+impl From<u64> for Value {
+    #[inline]
+    fn from(n: u64) -> Value {
+        Value::Number(n.into())
+    }
+}
+
+impl From<i64> for Value {
+    #[inline]
+    fn from(n: i64) -> Value {
+        Value::Number(n.into())
+    }
+}
+
+/// A float; NaN and infinities (which JSON cannot represent) become `Null`, as in
+/// serde_json.
+impl From<f64> for Value {
+    #[inline]
+    fn from(f: f64) -> Value {
+        Number::from_f64(f).map_or(Value::Null, Value::Number)
+    }
+}
+
+impl From<f32> for Value {
+    #[inline]
+    fn from(f: f32) -> Value {
+        Value::from(f as f64)
+    }
+}
+
+impl From<Number> for Value {
+    #[inline]
+    fn from(n: Number) -> Value {
+        Value::Number(n)
+    }
+}
+
+impl From<bool> for Value {
+    #[inline]
+    fn from(b: bool) -> Value {
+        Value::Bool(b)
+    }
+}
+
+impl From<String> for Value {
+    #[inline]
+    fn from(s: String) -> Value {
+        Value::String(s)
+    }
+}
+
+impl From<&str> for Value {
+    #[inline]
+    fn from(s: &str) -> Value {
+        Value::String(s.to_owned())
+    }
+}
+
+impl From<Vec<Value>> for Value {
+    #[inline]
+    fn from(v: Vec<Value>) -> Value {
+        Value::Array(v)
+    }
+}
+
+impl From<Map> for Value {
+    #[inline]
+    fn from(m: Map) -> Value {
+        Value::Object(m)
+    }
+}
+
+impl From<()> for Value {
+    #[inline]
+    fn from(_: ()) -> Value {
+        Value::Null
+    }
+}
+
+impl<T: Into<Value>> From<Option<T>> for Value {
+    #[inline]
+    fn from(o: Option<T>) -> Value {
+        o.map_or(Value::Null, Into::into)
+    }
+}
+
+impl<T: Into<Value>> FromIterator<T> for Value {
+    fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Value {
+        Value::Array(iter.into_iter().map(Into::into).collect())
+    }
+}
+
+impl Value {
+    /// An integer of any size: exact when it fits `i64` or `u64`, else the nearest
+    /// float (as serde_json's `Value` takes 128-bit integers).
+    #[cfg(feature = "serde")]
+    pub(crate) fn from_i128(v: i128) -> Value {
+        match (u64::try_from(v), i64::try_from(v)) {
+            (Ok(u), _) => Value::from(u),
+            (_, Ok(i)) => Value::from(i),
+            _ => Value::from(v as f64),
+        }
+    }
+
+    /// An unsigned integer of any size, as [`Value::from_i128`].
+    #[cfg(feature = "serde")]
+    pub(crate) fn from_u128(v: u128) -> Value {
+        u64::try_from(v).map_or(Value::from(v as f64), Value::from)
+    }
+}

@@ -1,0 +1,381 @@
+//! [`Map`]: a JSON object's members in insertion order, with a hash index of the keys
+//! once there are more than [`Map::INDEX_THRESHOLD`] of them.
+
+use core::hash::BuildHasher;
+
+use hashbrown::HashTable;
+
+use super::Value;
+
+/// A JSON object: members in insertion order; on a duplicate key the later value
+/// replaces the earlier one in its original place (as PHP, JavaScript and serde_json do).
+///
+/// Objects with more than [`Map::INDEX_THRESHOLD`] members keep a hash index of their
+/// keys (seeded per process, so crafted keys cannot force collisions); smaller ones are
+/// scanned, which is faster at that size.
+#[derive(Clone, Default)]
+pub struct Map {
+    entries: Vec<(String, Value)>,
+    index: Option<Box<KeyIndex>>,
+}
+
+/// Hash index of a map's keys: positions in its `entries`, hashed by key.
+#[derive(Clone)]
+pub(crate) struct KeyIndex {
+    table: HashTable<u32>,
+    state: foldhash::fast::RandomState,
+}
+
+impl KeyIndex {
+    /// An index of `entries`, whose keys must be distinct.
+    pub(crate) fn build(entries: &[(String, Value)]) -> Box<KeyIndex> {
+        let mut index = Box::new(KeyIndex {
+            table: HashTable::with_capacity(entries.len()),
+            state: foldhash::fast::RandomState::default(),
+        });
+        for i in 0..entries.len() {
+            index.push(entries, i);
+        }
+        index
+    }
+
+    #[inline]
+    fn hash(&self, key: &str) -> u64 {
+        self.state.hash_one(key)
+    }
+
+    /// Position of `key` in `entries` (the slice this index was built for).
+    #[inline]
+    pub(crate) fn find(&self, entries: &[(String, Value)], key: &str) -> Option<usize> {
+        let hash = self.hash(key);
+        self.table.find(hash, |&i| entries[i as usize].0 == key).map(|&i| i as usize)
+    }
+
+    /// Record that `entries[i]` (a key not yet in the index) is present.
+    #[inline]
+    pub(crate) fn push(&mut self, entries: &[(String, Value)], i: usize) {
+        let pos = u32::try_from(i).expect("an object has fewer than 2^32 members");
+        let hash = self.hash(&entries[i].0);
+        let state = &self.state;
+        self.table.insert_unique(hash, pos, |&j| state.hash_one(entries[j as usize].0.as_str()));
+    }
+}
+
+impl Map {
+    /// Objects with more members than this get a hash index.
+    pub const INDEX_THRESHOLD: usize = 8;
+
+    /// An empty map.
+    #[inline]
+    pub fn new() -> Map {
+        Map { entries: Vec::new(), index: None }
+    }
+
+    /// An empty map with room for `n` members.
+    #[inline]
+    pub fn with_capacity(n: usize) -> Map {
+        Map { entries: Vec::with_capacity(n), index: None }
+    }
+
+    /// A map of members with distinct keys and their index (if there are more than
+    /// `INDEX_THRESHOLD` of them): the decoder builds both as it goes.
+    #[inline]
+    pub(crate) fn from_parts(entries: Vec<(String, Value)>, index: Option<Box<KeyIndex>>) -> Map {
+        debug_assert_eq!(index.is_some(), entries.len() > Map::INDEX_THRESHOLD);
+        Map { entries, index }
+    }
+
+    /// Number of members.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// True when there are no members.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Removes every member.
+    pub fn clear(&mut self) {
+        self.entries.clear();
+        self.index = None;
+    }
+
+    /// Members in insertion order.
+    #[inline]
+    pub fn iter(&self) -> Iter<'_> {
+        Iter(self.entries.iter())
+    }
+
+    /// Members in insertion order, values mutable.
+    #[inline]
+    pub fn iter_mut(&mut self) -> IterMut<'_> {
+        IterMut(self.entries.iter_mut())
+    }
+
+    /// Keys in insertion order.
+    #[inline]
+    pub fn keys(&self) -> impl ExactSizeIterator<Item = &String> + DoubleEndedIterator + '_ {
+        self.entries.iter().map(|(k, _)| k)
+    }
+
+    /// Values in insertion order.
+    #[inline]
+    pub fn values(&self) -> impl ExactSizeIterator<Item = &Value> + DoubleEndedIterator + '_ {
+        self.entries.iter().map(|(_, v)| v)
+    }
+
+    /// Values in insertion order, mutable.
+    #[inline]
+    pub fn values_mut(&mut self) -> impl ExactSizeIterator<Item = &mut Value> + DoubleEndedIterator + '_ {
+        self.entries.iter_mut().map(|(_, v)| v)
+    }
+
+    /// The position of `key` among the members.
+    #[inline]
+    pub fn position(&self, key: &str) -> Option<usize> {
+        match &self.index {
+            Some(index) => index.find(&self.entries, key),
+            None => self.entries.iter().position(|(k, _)| k == key),
+        }
+    }
+
+    /// The member at position `i` (insertion order).
+    #[inline]
+    pub fn get_index(&self, i: usize) -> Option<(&String, &Value)> {
+        self.entries.get(i).map(|(k, v)| (k, v))
+    }
+
+    /// The value of `key`.
+    #[inline]
+    pub fn get(&self, key: &str) -> Option<&Value> {
+        self.position(key).map(|i| &self.entries[i].1)
+    }
+
+    /// The value of `key`, mutably.
+    #[inline]
+    pub fn get_mut(&mut self, key: &str) -> Option<&mut Value> {
+        self.position(key).map(|i| &mut self.entries[i].1)
+    }
+
+    /// The stored key and value of `key`.
+    #[inline]
+    pub fn get_key_value(&self, key: &str) -> Option<(&String, &Value)> {
+        self.position(key).map(|i| {
+            let (k, v) = &self.entries[i];
+            (k, v)
+        })
+    }
+
+    /// True when `key` is a member.
+    #[inline]
+    pub fn contains_key(&self, key: &str) -> bool {
+        self.position(key).is_some()
+    }
+
+    /// Insert `key`; returns the value it replaced (the member keeps its position).
+    pub fn insert(&mut self, key: String, value: Value) -> Option<Value> {
+        if let Some(i) = self.position(&key) {
+            return Some(core::mem::replace(&mut self.entries[i].1, value));
+        }
+        self.push_new(key, value);
+        None
+    }
+
+    /// Appends a member whose key is not present yet; returns its position.
+    fn push_new(&mut self, key: String, value: Value) -> usize {
+        let i = self.entries.len();
+        self.entries.push((key, value));
+        match &mut self.index {
+            Some(index) => index.push(&self.entries, i),
+            None if self.entries.len() > Map::INDEX_THRESHOLD => {
+                self.index = Some(KeyIndex::build(&self.entries));
+            }
+            None => {}
+        }
+        i
+    }
+
+    pub(super) fn get_or_insert_null(&mut self, key: &str) -> &mut Value {
+        let i = match self.position(key) {
+            Some(i) => i,
+            None => self.push_new(key.to_owned(), Value::Null),
+        };
+        &mut self.entries[i].1
+    }
+
+    /// Removes `key`, keeping the order of the others (this moves the members after
+    /// it); returns its value.
+    pub fn remove(&mut self, key: &str) -> Option<Value> {
+        self.remove_entry(key).map(|(_, v)| v)
+    }
+
+    /// Removes `key`, keeping the order of the others; returns the stored key and value.
+    pub fn remove_entry(&mut self, key: &str) -> Option<(String, Value)> {
+        let i = self.position(key)?;
+        let entry = self.entries.remove(i);
+        self.reindex();
+        Some(entry)
+    }
+
+    /// Keeps only the members for which `keep` returns true.
+    pub fn retain(&mut self, mut keep: impl FnMut(&String, &mut Value) -> bool) {
+        self.entries.retain_mut(|(k, v)| keep(k, v));
+        self.reindex();
+    }
+
+    fn reindex(&mut self) {
+        self.index = (self.entries.len() > Map::INDEX_THRESHOLD).then(|| KeyIndex::build(&self.entries));
+    }
+
+    /// The same members in the same order, values compared with
+    /// [`Value::strict_eq`] (`==` ignores the order).
+    pub fn strict_eq(&self, other: &Map) -> bool {
+        self.len() == other.len()
+            && self.entries.iter().zip(&other.entries).all(|((k, v), (l, w))| k == l && v.strict_eq(w))
+    }
+}
+
+impl core::fmt::Debug for Map {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_map().entries(self.iter()).finish()
+    }
+}
+
+/// Equal when both have the same members, in any order (see [`Map::strict_eq`]).
+impl PartialEq for Map {
+    fn eq(&self, other: &Map) -> bool {
+        self.len() == other.len() && self.iter().all(|(k, v)| other.get(k) == Some(v))
+    }
+}
+
+/// Iterator over a map's members.
+#[derive(Clone, Debug)]
+pub struct Iter<'a>(core::slice::Iter<'a, (String, Value)>);
+
+impl<'a> Iterator for Iter<'a> {
+    type Item = (&'a String, &'a Value);
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        self.0.next().map(|(k, v)| (k, v))
+    }
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.0.size_hint()
+    }
+}
+impl DoubleEndedIterator for Iter<'_> {
+    #[inline]
+    fn next_back(&mut self) -> Option<Self::Item> {
+        self.0.next_back().map(|(k, v)| (k, v))
+    }
+}
+impl ExactSizeIterator for Iter<'_> {}
+
+/// Iterator over a map's members, values mutable.
+#[derive(Debug)]
+pub struct IterMut<'a>(core::slice::IterMut<'a, (String, Value)>);
+
+impl<'a> Iterator for IterMut<'a> {
+    type Item = (&'a String, &'a mut Value);
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        self.0.next().map(|(k, v)| (&*k, v))
+    }
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.0.size_hint()
+    }
+}
+impl DoubleEndedIterator for IterMut<'_> {
+    #[inline]
+    fn next_back(&mut self) -> Option<Self::Item> {
+        self.0.next_back().map(|(k, v)| (&*k, v))
+    }
+}
+impl ExactSizeIterator for IterMut<'_> {}
+
+impl<'a> IntoIterator for &'a Map {
+    type Item = (&'a String, &'a Value);
+    type IntoIter = Iter<'a>;
+    #[inline]
+    fn into_iter(self) -> Iter<'a> {
+        self.iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a mut Map {
+    type Item = (&'a String, &'a mut Value);
+    type IntoIter = IterMut<'a>;
+    #[inline]
+    fn into_iter(self) -> IterMut<'a> {
+        self.iter_mut()
+    }
+}
+
+impl IntoIterator for Map {
+    type Item = (String, Value);
+    type IntoIter = std::vec::IntoIter<(String, Value)>;
+    #[inline]
+    fn into_iter(self) -> Self::IntoIter {
+        self.entries.into_iter()
+    }
+}
+
+impl<K: Into<String>, V: Into<Value>> FromIterator<(K, V)> for Map {
+    fn from_iter<I: IntoIterator<Item = (K, V)>>(iter: I) -> Map {
+        let iter = iter.into_iter();
+        let mut map = Map::with_capacity(iter.size_hint().0);
+        map.extend(iter);
+        map
+    }
+}
+
+impl<K: Into<String>, V: Into<Value>> Extend<(K, V)> for Map {
+    fn extend<I: IntoIterator<Item = (K, V)>>(&mut self, iter: I) {
+        for (k, v) in iter {
+            self.insert(k.into(), v.into());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn map_order_duplicates_and_index() {
+        let mut m = Map::new();
+        for i in 0..40 {
+            assert_eq!(m.insert(format!("k{i}"), Value::from(i)), None);
+            assert_eq!(m.index.is_some(), m.len() > Map::INDEX_THRESHOLD);
+        }
+        assert_eq!(m.insert("k3".into(), Value::from("x")), Some(Value::from(3)));
+        assert_eq!(m.len(), 40);
+        assert_eq!(m.get_index(3), Some((&"k3".to_string(), &Value::from("x"))));
+        for i in 0..40 {
+            assert_eq!(m.position(&format!("k{i}")), Some(i));
+        }
+        assert_eq!(m.get("nope"), None);
+        assert_eq!(m.remove("k0"), Some(Value::from(0)));
+        assert_eq!(m.position("k1"), Some(0));
+        m.retain(|k, _| k.len() == 2);
+        assert_eq!(
+            m.keys().map(String::as_str).collect::<Vec<_>>(),
+            ["k1", "k2", "k3", "k4", "k5", "k6", "k7", "k8", "k9"]
+        );
+        assert!(m.index.is_some());
+        m.remove("k9");
+        assert!(m.index.is_none());
+        assert_eq!(m["k5"], 5);
+    }
+
+    #[test]
+    fn map_equality_ignores_order() {
+        let a: Map = [("x", 1), ("y", 2)].into_iter().collect();
+        let b: Map = [("y", 2), ("x", 1)].into_iter().collect();
+        assert_eq!(a, b);
+    }
+}

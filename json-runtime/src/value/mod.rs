@@ -1,0 +1,392 @@
+//! The JSON document model: [`Value`], [`Number`] and the insertion-ordered [`Map`].
+//!
+//! `Value` is 32 bytes (checked by a test). Arrays and objects built by the decoder
+//! have exactly the capacity they need; an object with more than
+//! [`Map::INDEX_THRESHOLD`] members also carries a hash index, so that look-ups in
+//! large objects do not scan.
+//!
+//! | file | what it holds |
+//! |---|---|
+//! | `mod.rs` | [`Value`] and [`Number`], their accessors, comparisons with plain Rust values |
+//! | `map.rs` | [`Map`] and its iterators |
+//! | `index.rs` | `value["key"]`, `value[0]`, `map["key"]` ([`ValueIndex`]) |
+//! | `from.rs` | conversions into [`Value`] and [`Number`] |
+//! | `de.rs` (feature `serde`) | `Deserialize` for the model, a `Value` as a `Deserializer` (`from_value`) |
+//! | `ser.rs` (feature `serde`) | `Serialize` for the model, serializing into a `Value` (`to_value`) |
+
+#[cfg(feature = "serde")]
+mod de;
+mod from;
+mod index;
+mod map;
+#[cfg(feature = "serde")]
+pub(crate) mod ser;
+
+#[cfg(feature = "serde")]
+pub use de::from_value;
+pub use index::ValueIndex;
+pub(crate) use map::KeyIndex;
+pub use map::{Iter, IterMut, Map};
+#[cfg(feature = "serde")]
+pub use ser::to_value;
+
+/// A JSON value.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub enum Value {
+    /// `null`
+    #[default]
+    Null,
+    /// `true` or `false`
+    Bool(bool),
+    /// A number: an exact integer (i64 or u64) or a float.
+    Number(Number),
+    /// A string.
+    String(String),
+    /// An array.
+    Array(Vec<Value>),
+    /// An object, in insertion order.
+    Object(Map),
+}
+
+/// A JSON number: an integer that fits `i64` or `u64` stays exact; anything else is
+/// the nearest `f64` (correctly rounded).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Number(pub(super) N);
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum N {
+    /// Always >= 0.
+    PosInt(u64),
+    /// Always < 0.
+    NegInt(i64),
+    /// Always finite.
+    Float(f64),
+}
+
+impl Number {
+    /// The number as `u64`, if it is a non-negative integer.
+    #[inline]
+    pub fn as_u64(&self) -> Option<u64> {
+        match self.0 {
+            N::PosInt(n) => Some(n),
+            _ => None,
+        }
+    }
+
+    /// The number as `i64`, if it is an integer in range.
+    #[inline]
+    pub fn as_i64(&self) -> Option<i64> {
+        match self.0 {
+            N::PosInt(n) => i64::try_from(n).ok(),
+            N::NegInt(n) => Some(n),
+            N::Float(_) => None,
+        }
+    }
+
+    /// The number as `f64` (integers converted, possibly rounding).
+    #[inline]
+    pub fn as_f64(&self) -> f64 {
+        match self.0 {
+            N::PosInt(n) => n as f64,
+            N::NegInt(n) => n as f64,
+            N::Float(f) => f,
+        }
+    }
+
+    /// True when the number is stored as a float (it had a fraction or exponent, or
+    /// did not fit an integer type).
+    #[inline]
+    pub fn is_f64(&self) -> bool {
+        matches!(self.0, N::Float(_))
+    }
+
+    /// True when the number is an integer that fits `i64`.
+    #[inline]
+    pub fn is_i64(&self) -> bool {
+        self.as_i64().is_some()
+    }
+
+    /// True when the number is a non-negative integer (it fits `u64`).
+    #[inline]
+    pub fn is_u64(&self) -> bool {
+        matches!(self.0, N::PosInt(_))
+    }
+
+    /// A float; `None` for NaN and infinities, which JSON cannot represent.
+    #[inline]
+    pub fn from_f64(f: f64) -> Option<Number> {
+        f.is_finite().then_some(Number(N::Float(f)))
+    }
+
+    /// A float the caller knows to be finite.
+    #[inline]
+    pub(crate) fn from_finite_f64(f: f64) -> Number {
+        debug_assert!(f.is_finite());
+        Number(N::Float(f))
+    }
+
+    /// Same kind and same value, floats bit for bit (`-0.0` is not `0.0`): see
+    /// [`Value::strict_eq`].
+    pub fn strict_eq(&self, other: &Number) -> bool {
+        match (self.0, other.0) {
+            (N::Float(a), N::Float(b)) => a.to_bits() == b.to_bits(),
+            (a, b) => a == b,
+        }
+    }
+}
+
+impl Value {
+    /// True for `null`.
+    #[inline]
+    pub fn is_null(&self) -> bool {
+        matches!(self, Value::Null)
+    }
+
+    /// True for `true` and `false`.
+    #[inline]
+    pub fn is_boolean(&self) -> bool {
+        matches!(self, Value::Bool(_))
+    }
+
+    /// True for a number.
+    #[inline]
+    pub fn is_number(&self) -> bool {
+        matches!(self, Value::Number(_))
+    }
+
+    /// True for a string.
+    #[inline]
+    pub fn is_string(&self) -> bool {
+        matches!(self, Value::String(_))
+    }
+
+    /// True for an array.
+    #[inline]
+    pub fn is_array(&self) -> bool {
+        matches!(self, Value::Array(_))
+    }
+
+    /// True for an object.
+    #[inline]
+    pub fn is_object(&self) -> bool {
+        matches!(self, Value::Object(_))
+    }
+
+    /// The boolean, if this is one.
+    #[inline]
+    pub fn as_bool(&self) -> Option<bool> {
+        match *self {
+            Value::Bool(b) => Some(b),
+            _ => None,
+        }
+    }
+
+    /// The number, if this is one.
+    #[inline]
+    pub fn as_number(&self) -> Option<&Number> {
+        match self {
+            Value::Number(n) => Some(n),
+            _ => None,
+        }
+    }
+
+    /// The number as `i64`, if this is an integer that fits.
+    #[inline]
+    pub fn as_i64(&self) -> Option<i64> {
+        self.as_number().and_then(Number::as_i64)
+    }
+
+    /// The number as `u64`, if this is a non-negative integer.
+    #[inline]
+    pub fn as_u64(&self) -> Option<u64> {
+        self.as_number().and_then(Number::as_u64)
+    }
+
+    /// Any number as `f64` (integers converted, possibly rounding).
+    #[inline]
+    pub fn as_f64(&self) -> Option<f64> {
+        self.as_number().map(Number::as_f64)
+    }
+
+    /// The string, if this is one.
+    #[inline]
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Value::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The elements, if this is an array.
+    #[inline]
+    pub fn as_array(&self) -> Option<&Vec<Value>> {
+        match self {
+            Value::Array(a) => Some(a),
+            _ => None,
+        }
+    }
+
+    /// The elements, mutably, if this is an array.
+    #[inline]
+    pub fn as_array_mut(&mut self) -> Option<&mut Vec<Value>> {
+        match self {
+            Value::Array(a) => Some(a),
+            _ => None,
+        }
+    }
+
+    /// The members, if this is an object.
+    #[inline]
+    pub fn as_object(&self) -> Option<&Map> {
+        match self {
+            Value::Object(m) => Some(m),
+            _ => None,
+        }
+    }
+
+    /// The members, mutably, if this is an object.
+    #[inline]
+    pub fn as_object_mut(&mut self) -> Option<&mut Map> {
+        match self {
+            Value::Object(m) => Some(m),
+            _ => None,
+        }
+    }
+
+    /// An array element (`usize`) or an object member (`&str`), if there is one.
+    #[inline]
+    pub fn get<I: ValueIndex>(&self, index: I) -> Option<&Value> {
+        index.index_into(self)
+    }
+
+    /// An array element or an object member, mutably, if there is one.
+    #[inline]
+    pub fn get_mut<I: ValueIndex>(&mut self, index: I) -> Option<&mut Value> {
+        index.index_into_mut(self)
+    }
+
+    /// Moves the value out, leaving `null`.
+    #[inline]
+    pub fn take(&mut self) -> Value {
+        core::mem::take(self)
+    }
+
+    /// Equal in everything the encoder writes: objects' member order, numbers' kind
+    /// (an integer is not the float of the same value) and the sign of zero (`-0.0` is
+    /// not `0.0`). `==` is looser: objects are equal with their members in any order
+    /// (as serde_json's with `preserve_order` off), and `-0.0 == 0.0`. For tests that
+    /// must see an order or number-kind bug.
+    ///
+    /// ```
+    /// use json_runtime::{Map, Value};
+    /// let ab: Map = [("a", 1), ("b", 2)].into_iter().collect();
+    /// let ba: Map = [("b", 2), ("a", 1)].into_iter().collect();
+    /// assert!(Value::from(ab.clone()) == Value::from(ba.clone()));
+    /// assert!(!Value::from(ab).strict_eq(&Value::from(ba)));
+    /// assert!(Value::from(-0.0) == Value::from(0.0));
+    /// assert!(!Value::from(-0.0).strict_eq(&Value::from(0.0)));
+    /// ```
+    pub fn strict_eq(&self, other: &Value) -> bool {
+        match (self, other) {
+            (Value::Number(a), Value::Number(b)) => a.strict_eq(b),
+            (Value::Array(a), Value::Array(b)) => a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.strict_eq(y)),
+            (Value::Object(a), Value::Object(b)) => a.strict_eq(b),
+            _ => self == other,
+        }
+    }
+}
+
+macro_rules! partial_eq {
+    ($($t:ty => |$v:ident, $o:ident| $e:expr;)*) => {$(
+        impl PartialEq<$t> for Value {
+            #[inline]
+            fn eq(&self, other: &$t) -> bool {
+                let ($v, $o) = (self, other);
+                $e
+            }
+        }
+        impl PartialEq<Value> for $t {
+            #[inline]
+            fn eq(&self, other: &Value) -> bool {
+                other == self
+            }
+        }
+    )*};
+}
+
+partial_eq! {
+    str => |v, o| v.as_str() == Some(o);
+    &str => |v, o| v.as_str() == Some(*o);
+    String => |v, o| v.as_str() == Some(o.as_str());
+    bool => |v, o| v.as_bool() == Some(*o);
+    i64 => |v, o| v.as_i64() == Some(*o);
+    i32 => |v, o| v.as_i64() == Some(*o as i64);
+    u64 => |v, o| v.as_u64() == Some(*o);
+    u32 => |v, o| v.as_u64() == Some(*o as u64);
+    usize => |v, o| v.as_u64() == Some(*o as u64);
+    f64 => |v, o| v.as_f64() == Some(*o);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strict_eq_sees_order_kind_and_sign_of_zero() {
+        let ab: Map = [("a", 1), ("b", 2)].into_iter().collect();
+        let ba: Map = [("b", 2), ("a", 1)].into_iter().collect();
+        let (ab, ba) = (Value::from(ab), Value::from(ba));
+        assert_eq!(ab, ba);
+        assert!(!ab.strict_eq(&ba));
+        assert!(ab.strict_eq(&ab.clone()));
+        // Inside arrays and nested objects too.
+        let nest = |v: &Value| Value::from(vec![Value::Null, [("x", v.clone())].into_iter().collect::<Map>().into()]);
+        assert_eq!(nest(&ab), nest(&ba));
+        assert!(!nest(&ab).strict_eq(&nest(&ba)));
+        assert!(nest(&ab).strict_eq(&nest(&ab)));
+
+        let (zero, neg_zero) = (Value::from(0.0), Value::from(-0.0));
+        assert_eq!(zero, neg_zero);
+        assert!(!zero.strict_eq(&neg_zero));
+        assert!(neg_zero.strict_eq(&Value::from(-0.0)));
+
+        // An integer and the float of the same value; `v == 1.0` compares values.
+        let (int, float) = (Value::from(1), Value::from(1.0));
+        assert_eq!(int, 1.0);
+        assert!(!int.strict_eq(&float));
+        assert!(!Value::from(-1).strict_eq(&Value::from(-1.0)));
+        assert!(!Value::from(u64::MAX).strict_eq(&Value::from(u64::MAX as f64)));
+        assert!(Value::from(-1).strict_eq(&Value::from(-1i64)));
+        assert!(Value::from("s").strict_eq(&Value::from("s")));
+        assert!(!Value::from("s").strict_eq(&Value::from("t")));
+        assert!(!Value::from(vec![Value::from(1)]).strict_eq(&Value::from(vec![Value::from(1), Value::Null])));
+    }
+
+    #[test]
+    fn sizes() {
+        assert_eq!(core::mem::size_of::<Value>(), 32);
+        assert_eq!(core::mem::size_of::<Number>(), 16);
+        assert_eq!(core::mem::size_of::<Map>(), 32);
+    }
+
+    #[test]
+    fn value_access() {
+        let mut v = Value::Null;
+        v["a"]["b"] = Value::from(true);
+        v["n"] = Value::from(-3);
+        v["arr"] = vec![Value::from(1u8), Value::from(2.5)].into();
+        assert_eq!(v["a"]["b"], true);
+        assert_eq!(v["n"], -3i64);
+        assert_eq!(v["n"].as_u64(), None);
+        assert_eq!(v["arr"][1], 2.5);
+        assert_eq!(v["arr"][7], Value::Null);
+        assert_eq!(v["missing"]["deeper"], Value::Null);
+        assert_eq!(v.get("arr").and_then(|a| a.get(0)), Some(&Value::from(1)));
+        assert_eq!(Value::from(f64::NAN), Value::Null);
+        assert_eq!(Value::from("s"), "s");
+        assert!(v.get(0).is_none());
+        *v.get_mut("n").unwrap() = Value::from(u64::MAX);
+        assert_eq!(v["n"].as_u64(), Some(u64::MAX));
+        assert_eq!(v["n"].as_i64(), None);
+    }
+}
