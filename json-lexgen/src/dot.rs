@@ -1,7 +1,7 @@
 //! The automata in Graphviz's dot language (`json-lexgen --dot`).
 
-use crate::analysis::ByteSet;
 use crate::automaton::Automaton;
+use crate::byteset::ByteSet;
 use crate::grammar::{Action, Grammar};
 use std::fmt::Write;
 
