@@ -147,11 +147,7 @@ type Dfa = dense::DFA<Vec<u32>>;
 /// regex-automata's DFA of the regex rules of `cond` (byte mode, `MatchKind::All`,
 /// anchored), with the grammar rule of each of its patterns; `None` when the condition
 /// has no regex rule.
-fn determinize(
-    grammar: &Grammar,
-    cond: ConditionId,
-    minimize: bool,
-) -> Result<Option<(Dfa, Vec<RuleId>)>, Diagnostic> {
+fn determinize(grammar: &Grammar, cond: ConditionId, minimize: bool) -> Result<Option<(Dfa, Vec<RuleId>)>, Diagnostic> {
     let mut hirs = Vec::new();
     let mut pattern_rules = Vec::new();
     for (id, rule) in grammar.rules_in(cond) {

@@ -7,8 +7,9 @@
 //! accepts, the longest match seen on the way (known statically or kept in `last_rule`),
 //! the `*` rule, or an error naming the token in progress.
 
+use super::condition::CondCtx;
 use super::{ident, Ctx};
-use crate::automaton::{Automaton, State};
+use crate::automaton::{Automaton, State, StateId};
 use crate::grammar::{Action, RuleId};
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
@@ -41,7 +42,7 @@ pub(super) fn finish(outcome: Outcome, end: TokenStream) -> TokenStream {
 }
 
 /// How a dead end in a state falls back.
-pub(super) enum Fallback {
+enum Fallback {
     /// No rule has matched: `*` rule or error.
     Fail,
     /// This rule matched, ending at `last_end` (known statically).
@@ -51,17 +52,28 @@ pub(super) enum Fallback {
 }
 
 impl Ctx<'_> {
-    /// What happens where no transition applies in a state: leave the state loop with
-    /// the outcome (see [`Ctx::outcomes`]).
-    pub(super) fn dead_end(
-        &self,
-        a: &Automaton,
-        fallback: &Fallback,
-        end: TokenStream,
-        partial: Option<RuleId>,
-    ) -> TokenStream {
+    /// What happens where no transition applies in state `id`: leave the state loop
+    /// with the outcome of its [`Fallback`] (see [`Ctx::outcomes`]).
+    pub(super) fn dead_end(&self, cond: &CondCtx, id: StateId) -> TokenStream {
+        let (a, i) = (cond.a, id.index());
+        let s = a.state(id);
+        let fallback = match s.accept {
+            Some(r) => Fallback::Rule(r),
+            None => {
+                let rules: Vec<RuleId> = cond.incoming[i].iter().flatten().copied().collect();
+                let may_fail = cond.incoming[i].contains(&None);
+                match (rules.len(), may_fail) {
+                    (0, _) => Fallback::Fail,
+                    (1, false) => Fallback::Rule(rules[0]),
+                    _ => Fallback::Dynamic,
+                }
+            }
+        };
+        // A rule accepted here ends at `p`; one accepted before, at `last_end`.
+        let end = if s.accept.is_some() { quote!(p) } else { quote!(last_end) };
+        let partial = cond.partial[i];
         match fallback {
-            Fallback::Rule(r) => finish(Outcome::Rule(*r), end),
+            Fallback::Rule(r) => finish(Outcome::Rule(r), end),
             Fallback::Fail => self.fail(a, partial),
             Fallback::Dynamic => {
                 let fail = self.fail(a, partial);

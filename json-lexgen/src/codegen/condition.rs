@@ -106,9 +106,7 @@ impl Ctx<'_> {
             #(#loop_fns)*
             #dispatch_tables
             #hook_classes
-            if start >= input.len() {
-                #at_end
-            }
+            #at_end
             let mut p = start;
             let mut last_end = start;
             #dynamic_vars

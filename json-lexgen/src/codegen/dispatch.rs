@@ -8,13 +8,12 @@
 //! (accept now), goes on with the target's code in place (see [`super::inline`]), or
 //! jumps to it through the state loop ([`Jump`]).
 
-use super::accept::{finish, is_accept_now, Fallback, Outcome};
+use super::accept::{finish, is_accept_now, Outcome};
 use super::condition::CondCtx;
 use super::loops::hook_call;
 use super::Ctx;
 use crate::analysis::KernelKind;
 use crate::automaton::{Automaton, State, StateId};
-use crate::grammar::RuleId;
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
@@ -34,22 +33,8 @@ impl Ctx<'_> {
     /// The code of a state: its self-loop, then the next byte's transition.
     pub(super) fn state_code(&self, cond: &CondCtx, id: StateId, jump: Jump) -> TokenStream {
         let (a, analysis) = (cond.a, cond.analysis);
-        let i = id.index();
         let s = a.state(id);
-        let fallback = match s.accept {
-            Some(r) => Fallback::Rule(r),
-            None => {
-                let rules: Vec<RuleId> = cond.incoming[i].iter().flatten().copied().collect();
-                let may_fail = cond.incoming[i].contains(&None);
-                match (rules.len(), may_fail) {
-                    (0, _) => Fallback::Fail,
-                    (1, false) => Fallback::Rule(rules[0]),
-                    _ => Fallback::Dynamic,
-                }
-            }
-        };
-        let end = if s.accept.is_some() { quote!(p) } else { quote!(last_end) };
-        let dead = self.dead_end(a, &fallback, end, cond.partial[i]);
+        let dead = self.dead_end(cond, id);
         let hooked = analysis.hooks.iter().any(|h| h.state == id);
         let self_loop =
             analysis.loops.iter().find(|l| l.state == id).map(|l| cond.tables.skip_loop_call(l.state, hooked));

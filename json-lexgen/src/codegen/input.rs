@@ -17,10 +17,10 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 impl Ctx<'_> {
-    /// The input ends where a token would start: the condition's `$` rule fires once,
-    /// then (or without one) the lexer returns `None`.
+    /// `if` the input ends where a token would start: the condition's `$` rule fires
+    /// once, then (or without one) the lexer returns `None`.
     pub(super) fn at_token_start_end(&self, a: &Automaton) -> TokenStream {
-        match a.end_of_input {
+        let at_end = match a.end_of_input {
             Some(rule) => {
                 let action = self.action(rule, quote!(start));
                 quote! {
@@ -32,6 +32,11 @@ impl Ctx<'_> {
                 }
             }
             None => quote! { return ::core::option::Option::None; },
+        };
+        quote! {
+            if start >= input.len() {
+                #at_end
+            }
         }
     }
 

@@ -84,6 +84,7 @@ pub(super) struct LoopTables {
 }
 
 impl LoopTables {
+    /// The tables of the loop classes of more than two ranges (fewer are compared).
     pub(super) fn new(analysis: &Analysis) -> LoopTables {
         let mut slots = Vec::new();
         let mut tables: Vec<[u8; 256]> = Vec::new();
@@ -103,6 +104,7 @@ impl LoopTables {
         LoopTables { slots, tables }
     }
 
+    /// `static LOOP_CLASS_n: [u8; 256]`, one per eight such classes.
     pub(super) fn statics(&self) -> TokenStream {
         let tables = self.tables.iter().enumerate().map(|(i, t)| {
             let name = format_ident!("LOOP_CLASS_{}", i);
