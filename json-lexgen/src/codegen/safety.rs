@@ -7,7 +7,7 @@
 //! file ([`crate::Generated::to_file_string`]) has it turned into a `// SAFETY: reason`
 //! line right above the statement by [`format_file`].
 
-use proc_macro2::{Delimiter, Group, TokenStream, TokenTree};
+use proc_macro2::TokenStream;
 use quote::quote;
 
 /// The marker's attribute name; nothing else in generated code uses it.
@@ -27,76 +27,48 @@ pub(super) fn unsafe_let(reason: &str, binding: TokenStream, body: TokenStream) 
 /// The generated items as a formatted file, with each marker turned into a
 /// `// SAFETY:` line directly above its statement, indented as the statement is.
 ///
-/// The marker becomes a doc attribute first (at the token level, before formatting):
-/// prettyplease prints a doc attribute on one line of its own, which the lines pass
-/// then rewrites, whereas it may break the `cfg_attr` over several lines.
+/// prettyplease prints a marker on a line of its own above the statement, or over
+/// several lines (`#[cfg_attr(`, `any(),`, the reason, `)]`) when it is long; both
+/// forms are replaced. Anything else is kept as it is.
 pub(crate) fn format_file(tokens: &TokenStream) -> syn::Result<String> {
-    let file: syn::File = syn::parse2(markers_to_docs(tokens.clone()))?;
+    let file: syn::File = syn::parse2(tokens.clone())?;
     let code = prettyplease::unparse(&file);
-    let doc = format!("/// {MARKER}: ");
-    let mut out = String::with_capacity(code.len() + 1024);
-    for line in code.lines() {
+    let lines: Vec<&str> = code.lines().collect();
+    let mut out = String::with_capacity(code.len());
+    let mut i = 0;
+    while i < lines.len() {
+        let line = lines[i];
         let text = line.trim_start();
-        match text.strip_prefix(&doc) {
-            Some(reason) => {
-                out.push_str(&line[..line.len() - text.len()]);
-                out.push_str("// SAFETY: ");
-                out.push_str(reason);
+        if text.starts_with("#[cfg_attr(") {
+            // The attribute's lines, up to the one that closes it.
+            let last = (i..lines.len().min(i + 4)).find(|&k| lines[k].trim_end().ends_with(")]"));
+            if let Some(last) = last {
+                let joined: Vec<&str> = lines[i..=last].iter().map(|l| l.trim()).collect();
+                if let Some(reason) = marker_text_reason(&joined.join(" ")) {
+                    out.push_str(&line[..line.len() - text.len()]);
+                    out.push_str("// SAFETY: ");
+                    out.push_str(reason);
+                    out.push('\n');
+                    i = last + 1;
+                    continue;
+                }
             }
-            None => out.push_str(line),
         }
+        out.push_str(line);
         out.push('\n');
+        i += 1;
     }
     Ok(out)
 }
 
-/// `#[cfg_attr(any(), json_lexgen_safety = "r")]` → `#[doc = " json_lexgen_safety: r"]`,
-/// everywhere in `tokens`.
-fn markers_to_docs(tokens: TokenStream) -> TokenStream {
-    let mut out = Vec::new();
-    let mut trees = tokens.into_iter().peekable();
-    while let Some(tree) = trees.next() {
-        match tree {
-            TokenTree::Punct(p) if p.as_char() == '#' => {
-                let reason = match trees.peek() {
-                    Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Bracket => marker_reason(g.stream()),
-                    _ => None,
-                };
-                match reason {
-                    Some(reason) => {
-                        trees.next();
-                        let doc = format!(" {MARKER}: {reason}");
-                        out.extend(quote!(#[doc = #doc]));
-                    }
-                    None => out.push(TokenTree::Punct(p)),
-                }
-            }
-            TokenTree::Group(g) => {
-                let mut group = Group::new(g.delimiter(), markers_to_docs(g.stream()));
-                group.set_span(g.span());
-                out.push(TokenTree::Group(group));
-            }
-            other => out.push(other),
-        }
-    }
-    out.into_iter().collect()
-}
-
-/// The reason of a marker's attribute body `cfg_attr(any(), json_lexgen_safety = "r")`.
-fn marker_reason(attr: TokenStream) -> Option<String> {
-    let meta: syn::Meta = syn::parse2(attr).ok()?;
-    let list = match meta {
-        syn::Meta::List(list) if list.path.is_ident("cfg_attr") => list,
-        _ => return None,
-    };
-    let args = list.parse_args_with(syn::punctuated::Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated).ok()?;
-    match args.iter().nth(1)? {
-        syn::Meta::NameValue(nv) if nv.path.is_ident(MARKER) => match &nv.value {
-            syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(reason), .. }) => Some(reason.value()),
-            _ => None,
-        },
-        _ => None,
-    }
+/// The reason in a marker as prettyplease prints it, its lines joined by spaces:
+/// `#[cfg_attr(any(), json_lexgen_safety = "r")]` or
+/// `#[cfg_attr( any(), json_lexgen_safety = "r" )]`.
+fn marker_text_reason(text: &str) -> Option<&str> {
+    let rest = text.strip_prefix("#[cfg_attr(")?.trim_start().strip_prefix("any(),")?.trim_start();
+    let rest = rest.strip_prefix(MARKER)?.trim_start().strip_prefix('=')?.trim_start().strip_prefix('"')?;
+    let (reason, tail) = rest.rsplit_once('"')?;
+    (tail.trim() == ")]" && !reason.contains(['"', '\\'])).then_some(reason)
 }
 
 #[cfg(test)]
@@ -139,5 +111,17 @@ mod tests {
         let syn::Stmt::Local(local) = stmt else { panic!("a let statement") };
         assert_eq!(local.attrs.len(), 1);
         assert!(local.attrs[0].path().is_ident("cfg_attr"));
+    }
+
+    #[test]
+    fn other_attributes_are_left_alone() {
+        let code = format_file(&quote! {
+            #[cfg_attr(all(), json_lexgen_safety = "not ours")]
+            #[inline]
+            fn f() {}
+        })
+        .unwrap();
+        assert!(code.contains("#[cfg_attr(all(), json_lexgen_safety = \"not ours\")]"), "{code}");
+        assert!(!code.contains("SAFETY"), "{code}");
     }
 }
