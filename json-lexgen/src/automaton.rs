@@ -76,11 +76,10 @@ pub struct Automaton {
     pub sizes: Sizes,
 }
 
-/// State counts at each step of construction.
+/// State counts at each step of construction (the count before regex-automata's
+/// minimization costs a determinization of its own: see [`unminimized_dfa_states`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Sizes {
-    /// Reachable states of regex-automata's DFA before its minimization.
-    pub dfa_states: usize,
     /// Reachable states after regex-automata's minimization.
     pub minimized_dfa_states: usize,
     /// Our states after folding the delayed match and minimizing again.
@@ -106,16 +105,11 @@ pub fn build(grammar: &Grammar) -> Result<Vec<Automaton>, Diagnostic> {
 }
 
 fn build_condition(grammar: &Grammar, cond: ConditionId) -> Result<Automaton, Diagnostic> {
-    let mut hirs = Vec::new();
-    let mut pattern_rules = Vec::new();
     let mut end_of_input = None;
     let mut default = None;
     for (id, rule) in grammar.rules_in(cond) {
         match &rule.pattern {
-            Pattern::Regex(hir) => {
-                hirs.push(hir);
-                pattern_rules.push(id);
-            }
+            Pattern::Regex(_) => {}
             Pattern::EndOfInput => {
                 end_of_input.get_or_insert(id);
             }
@@ -124,52 +118,67 @@ fn build_condition(grammar: &Grammar, cond: ConditionId) -> Result<Automaton, Di
             }
         }
     }
-    let condition_span = grammar.conditions[cond.0 as usize].span;
-    let fail = |what: String| {
-        Diagnostic::error(
-            DiagnosticKind::Automaton,
-            condition_span,
-            format!("cannot build the automaton of condition '{}': {what}", grammar.conditions[cond.0 as usize].name),
-        )
-    };
-
-    let states = if hirs.is_empty() {
-        vec![State { accept: None, transitions: Vec::new() }]
-    } else {
-        let nfa = thompson::Compiler::new()
-            .configure(thompson::Config::new().utf8(false).shrink(true))
-            .build_many_from_hir(&hirs)
-            .map_err(|e| fail(e.to_string()))?;
-        let dfa_config = |minimize: bool| {
-            dense::Config::new()
-                .match_kind(MatchKind::All)
-                .start_kind(StartKind::Anchored)
-                .minimize(minimize)
-                .accelerate(false)
-                .byte_classes(true)
-        };
-        let plain =
-            dense::Builder::new().configure(dfa_config(false)).build_from_nfa(&nfa).map_err(|e| fail(e.to_string()))?;
-        let dfa =
-            dense::Builder::new().configure(dfa_config(true)).build_from_nfa(&nfa).map_err(|e| fail(e.to_string()))?;
-        let dfa_states = reachable(&plain).len();
-        let (states, minimized_dfa_states) = project(&dfa, &pattern_rules);
-        let states = minimize(prune(states));
-        return Ok(Automaton {
-            condition: cond,
-            sizes: Sizes { dfa_states, minimized_dfa_states, states: states.len() },
-            states,
-            end_of_input,
-            default,
-        });
+    let (states, minimized_dfa_states) = match determinize(grammar, cond, true)? {
+        None => (vec![State { accept: None, transitions: Vec::new() }], 1),
+        Some((dfa, pattern_rules)) => {
+            let (states, minimized_dfa_states) = project(&dfa, &pattern_rules);
+            (minimize(prune(states)), minimized_dfa_states)
+        }
     };
     Ok(Automaton {
         condition: cond,
-        sizes: Sizes { dfa_states: 1, minimized_dfa_states: 1, states: 1 },
+        sizes: Sizes { minimized_dfa_states, states: states.len() },
         states,
         end_of_input,
         default,
     })
+}
+
+/// Reachable states of regex-automata's DFA of `cond` before its minimization (1 for a
+/// condition without regex rules). Only `--stats` asks, so only it pays for a second
+/// determinization.
+pub fn unminimized_dfa_states(grammar: &Grammar, cond: ConditionId) -> Result<usize, Diagnostic> {
+    Ok(determinize(grammar, cond, false)?.map_or(1, |(dfa, _)| reachable(&dfa).len()))
+}
+
+/// regex-automata's dense DFA, as built here.
+type Dfa = dense::DFA<Vec<u32>>;
+
+/// regex-automata's DFA of the regex rules of `cond` (byte mode, `MatchKind::All`,
+/// anchored), with the grammar rule of each of its patterns; `None` when the condition
+/// has no regex rule.
+fn determinize(grammar: &Grammar, cond: ConditionId, minimize: bool) -> Result<Option<(Dfa, Vec<RuleId>)>, Diagnostic> {
+    let mut hirs = Vec::new();
+    let mut pattern_rules = Vec::new();
+    for (id, rule) in grammar.rules_in(cond) {
+        if let Pattern::Regex(hir) = &rule.pattern {
+            hirs.push(hir);
+            pattern_rules.push(id);
+        }
+    }
+    if hirs.is_empty() {
+        return Ok(None);
+    }
+    let condition = &grammar.conditions[cond.0 as usize];
+    let fail = |what: String| {
+        Diagnostic::error(
+            DiagnosticKind::Automaton,
+            condition.span,
+            format!("cannot build the automaton of condition '{}': {what}", condition.name),
+        )
+    };
+    let nfa = thompson::Compiler::new()
+        .configure(thompson::Config::new().utf8(false).shrink(true))
+        .build_many_from_hir(&hirs)
+        .map_err(|e| fail(e.to_string()))?;
+    let config = dense::Config::new()
+        .match_kind(MatchKind::All)
+        .start_kind(StartKind::Anchored)
+        .minimize(minimize)
+        .accelerate(false)
+        .byte_classes(true);
+    let dfa = dense::Builder::new().configure(config).build_from_nfa(&nfa).map_err(|e| fail(e.to_string()))?;
+    Ok(Some((dfa, pattern_rules)))
 }
 
 fn dfa_start(dfa: &dense::DFA<Vec<u32>>) -> DfaStateId {

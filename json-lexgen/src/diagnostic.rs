@@ -1,4 +1,10 @@
 //! Diagnostics about a grammar: errors stop generation, warnings do not.
+//!
+//! Every pass reports what it finds as a [`Diagnostic`]: a [`Severity`], a
+//! [`DiagnosticKind`] that callers and tests match on, the [`Span`] of the grammar text
+//! it is about (line 0 for an option, which has no place in the grammar) and a sentence.
+//! The parser collects all its errors before it stops; [`crate::Error`] carries them,
+//! and [`crate::Generated::warnings`] the warnings of a grammar that compiled.
 
 use crate::span::Span;
 use std::fmt;

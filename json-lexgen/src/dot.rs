@@ -1,7 +1,11 @@
 //! The automata in Graphviz's dot language (`json-lexgen --dot`).
+//!
+//! One cluster per start condition, one node per state of our automaton (after the
+//! delayed match is folded and the graph minimized again, so the numbers are those of
+//! `--stats` and of the generated code's `state = N`), one edge per target.
 
-use crate::analysis::ByteSet;
 use crate::automaton::Automaton;
+use crate::byteset::ByteSet;
 use crate::grammar::{Action, Grammar};
 use std::fmt::Write;
 

@@ -3,6 +3,7 @@
 //! Every item keeps the [`Span`] of its source so that later passes (shadowed rules,
 //! uncovered bytes) can point at the grammar's own line and column.
 
+use crate::diagnostic::{Diagnostic, DiagnosticKind};
 use crate::span::Span;
 use regex_syntax::hir::Hir;
 
@@ -111,4 +112,17 @@ impl Grammar {
         }
         kinds
     }
+}
+
+/// `%token`'s path as a Rust path, or the error that says why it is not one, at the
+/// path's place in the grammar. The parser reports that error; code generation relies
+/// on it (and fails the same way, rather than pick another type, should it be missed).
+pub fn token_path(named: &Named) -> Result<syn::Path, Diagnostic> {
+    syn::parse_str::<syn::Path>(&named.name).map_err(|e| {
+        Diagnostic::error(
+            DiagnosticKind::Directive,
+            named.span,
+            format!("'{}' is not a Rust type path ({e}); expected one like 'my_crate::Token'", named.name),
+        )
+    })
 }

@@ -1,16 +1,10 @@
 //! json-lexgen compiles a token grammar into a Rust lexer.
 //!
-//! The path from grammar to code, one module each:
-//!
-//! 1. [`parse`]: grammar text → [`grammar::Grammar`] (rules with spans, regexes as
-//!    `regex_syntax::hir::Hir`).
-//! 2. [`automaton`]: per start condition, a regex-automata DFA (byte mode,
-//!    `MatchKind::All`, anchored, minimized) turned into our own state graph.
-//! 3. [`analysis`]: self-loops and their byte classes, shadowed rules, uncovered bytes.
-//! 4. [`codegen`]: the state graph → Rust (`proc_macro2::TokenStream`).
-//!
-//! [`Builder`] runs the pipeline; the `json-lexgen` binary and the `json_lexer!` macro
-//! are thin shells over it.
+//! [`Builder`] runs the pipeline with the options of a [`Config`] and returns the
+//! [`Generated`] lexer (its tokens for a macro, a formatted file for a build script, its
+//! [`Stats`] and its automata as Graphviz text) or an [`Error`] made of
+//! [`Diagnostic`]s, each pointing at the grammar's line and column. The `json-lexgen`
+//! binary and the `json_lexer!` macro are thin shells over it.
 //!
 //! ```
 //! let grammar = r#"
@@ -26,19 +20,47 @@
 //! ```
 //!
 //! The grammar language is documented in `docs/grammar.md`.
+//!
+//! # Inside
+//!
+//! The path from grammar to code, one module each (all internal):
+//!
+//! 1. `parse`: grammar text → `grammar::Grammar` (rules with spans, regexes as
+//!    `regex_syntax::hir::Hir`).
+//! 2. `automaton`: per start condition, a regex-automata DFA (byte mode,
+//!    `MatchKind::All`, anchored, minimized) turned into our own state graph.
+//! 3. `analysis`: self-loops and their byte classes (`byteset::ByteSet`), SIMD skip
+//!    hooks, shadowed rules, uncovered bytes.
+//! 4. `codegen`: the state graphs → Rust (`proc_macro2::TokenStream`), one file per
+//!    concern: the lexer's template, the state loop, per-state dispatch, inlining,
+//!    self-loops and hooks, token ends, input reads, `unsafe` blocks.
+//!
+//! Beside them: `diagnostic` and `span` (what errors say and where), `stats`
+//! (`--stats`), `dot` (`--dot`).
 
-pub mod analysis;
-pub mod automaton;
-pub mod codegen;
-pub mod diagnostic;
-pub mod dot;
-pub mod grammar;
-pub mod parse;
-pub mod span;
-pub mod stats;
+mod analysis;
+mod automaton;
+mod byteset;
+mod codegen;
+mod diagnostic;
+mod dot;
+mod grammar;
+mod parse;
+mod span;
+mod stats;
 
 pub use diagnostic::{Diagnostic, DiagnosticKind, Severity};
 pub use span::Span;
+pub use stats::{ConditionStats, HookKernel, LoopStats, Stats};
+
+/// Not public API: the parsed grammar, for this workspace's differential test, whose
+/// reference tokenizer builds its own DFAs from the grammar's regexes. May change in
+/// any release.
+#[doc(hidden)]
+pub mod __private {
+    pub use crate::grammar::{Action, Grammar, Pattern};
+    pub use crate::parse::parse;
+}
 
 use analysis::Analysis;
 use automaton::Automaton;
@@ -85,7 +107,8 @@ impl Config {
     }
 
     /// Insert SIMD skip hooks (`true`, the default) on the loop states where they pay
-    /// (see [`analysis::Hook`]); `false` generates the plain DFA.
+    /// (long runs of one byte class, such as string bodies); `false` generates the plain
+    /// DFA.
     pub fn simd(mut self, yes: bool) -> Config {
         self.simd = yes;
         self
@@ -108,7 +131,7 @@ impl Config {
     }
 
     /// The runtime path as a `syn::Path`, or the diagnostic that says why it is not one.
-    fn runtime(&self) -> Result<syn::Path, Diagnostic> {
+    pub(crate) fn runtime(&self) -> Result<syn::Path, Diagnostic> {
         let (parsed, shown) = match &self.runtime {
             RuntimePath::Text(text) => (syn::parse_str::<syn::Path>(text), text.clone()),
             RuntimePath::Tokens(tokens) => (syn::parse2::<syn::Path>(tokens.clone()), tokens.to_string()),
@@ -161,7 +184,8 @@ impl Builder {
     /// Compile grammar text.
     pub fn build_from_str(&self, source: &str) -> Result<Generated, Error> {
         let fail = |diagnostics: Vec<Diagnostic>| Error { file: None, diagnostics };
-        let runtime = self.config.runtime().map_err(|d| fail(vec![d]))?;
+        // A bad option is reported before the grammar is parsed.
+        self.config.runtime().map_err(|d| fail(vec![d]))?;
         let grammar = parse::parse(source).map_err(fail)?;
         let automata = automaton::build(&grammar).map_err(|d| fail(vec![d]))?;
         let unreachable = analysis::unreachable_rules(&grammar, &automata);
@@ -170,8 +194,7 @@ impl Builder {
         }
         let warnings = analysis::uncovered_bytes(&grammar, &automata);
         let analyses: Vec<Analysis> = automata.iter().map(|a| analysis::analyze(a, self.config.simd)).collect();
-        let options = codegen::CodegenOptions { unsafe_code: self.config.unsafe_code, runtime };
-        let tokens = codegen::generate(&grammar, &automata, &analyses, &options);
+        let tokens = codegen::generate(&grammar, &automata, &analyses, &self.config).map_err(|d| fail(vec![d]))?;
         Ok(Generated { grammar, automata, analyses, tokens, warnings })
     }
 }
@@ -187,16 +210,19 @@ pub struct Generated {
 }
 
 impl Generated {
-    /// The generated items (the macro's expansion).
+    /// The generated items (the macro's expansion). The statement of each `unsafe`
+    /// block carries the reason it is sound as an inert attribute,
+    /// `#[cfg_attr(any(), json_lexgen_safety = "…")]`.
     pub fn tokens(&self) -> &TokenStream {
         &self.tokens
     }
 
-    /// The generated code as a formatted Rust file (prettyplease).
+    /// The generated code as a formatted Rust file (prettyplease), with a `// SAFETY:`
+    /// comment above each `unsafe` block.
     pub fn to_file_string(&self) -> String {
         let header = "// @generated by json-lexgen. Do not edit: edit the grammar and regenerate.\n\n";
-        match syn::parse2::<syn::File>(self.tokens.clone()) {
-            Ok(file) => format!("{header}{}", codegen::with_safety_comments(&prettyplease::unparse(&file))),
+        match codegen::safety::format_file(&self.tokens) {
+            Ok(code) => format!("{header}{code}"),
             // Cannot happen for code we generate; keep the unformatted text rather than fail.
             Err(_) => format!("{header}{}\n", self.tokens),
         }
@@ -217,24 +243,10 @@ impl Generated {
         &self.warnings
     }
 
-    /// The parsed grammar.
-    pub fn grammar(&self) -> &Grammar {
-        &self.grammar
-    }
-
-    /// One automaton per start condition.
-    pub fn automata(&self) -> &[Automaton] {
-        &self.automata
-    }
-
-    /// The analysis of each automaton (loop states and their classes).
-    pub fn analyses(&self) -> &[Analysis] {
-        &self.analyses
-    }
-
-    /// States, transitions, loop states and code size, for `--stats`.
-    pub fn stats(&self) -> stats::Stats {
-        stats::Stats::new(self)
+    /// States, transitions, loop states and code size, for `--stats`. Computed on each
+    /// call, not during the build: it costs a determinization of each condition more.
+    pub fn stats(&self) -> Stats {
+        Stats::new(self)
     }
 
     /// The automata in Graphviz's dot language.

@@ -1,4 +1,8 @@
 //! Places in a grammar's source text.
+//!
+//! A [`Span`] keeps byte offsets (to slice the source) and the line and column of its
+//! start (to print): the parser computes them once per token, so diagnostics made in
+//! later passes point at the grammar's own text.
 
 /// A range of a grammar's source: byte offsets plus the 1-based line and column of
 /// its start (columns count characters), which is what diagnostics print.

@@ -56,3 +56,69 @@ fn small_grammars() {
         insta::assert_snapshot!(name, code);
     }
 }
+
+/// Every `unsafe` block of the formatted file has its own `// SAFETY:` comment on the
+/// line right above its statement, emitted with the block (not matched afterwards).
+#[test]
+fn every_unsafe_block_has_its_safety_comment_right_above() {
+    for (path, config) in [("grammar/json.lex", Config::new()), ("tests/grammars/c.lex", Config::new().simd(false))] {
+        let code = generate(path, config);
+        let lines: Vec<&str> = code.lines().collect();
+        let mut blocks = 0;
+        for (i, line) in lines.iter().enumerate() {
+            if line.contains("unsafe {") {
+                blocks += 1;
+                let above = lines[i - 1].trim_start();
+                assert!(above.starts_with("// SAFETY: "), "{path}, line {}: {line}\nabove: {above}", i + 1);
+                let indent = |l: &str| l.len() - l.trim_start().len();
+                assert_eq!(indent(lines[i - 1]), indent(line), "{path}, line {}", i + 1);
+            }
+        }
+        assert!(blocks > 10, "{path}: {blocks} unsafe blocks");
+        assert_eq!(code.matches("// SAFETY: ").count(), blocks, "{path}: one comment per block");
+        assert!(!code.contains("json_lexgen_safety"), "{path}: no marker left in the file");
+    }
+}
+
+/// The macro's expansion keeps the markers, as attributes that expand to nothing.
+#[test]
+fn the_tokens_carry_each_reason_as_an_inert_attribute() {
+    let full = format!("{}/../grammar/json.lex", env!("CARGO_MANIFEST_DIR"));
+    let generated = Builder::new().build_from_file(&full).unwrap();
+    let tokens = generated.tokens().to_string();
+    assert_eq!(tokens.matches("cfg_attr (any () , json_lexgen_safety =").count(), tokens.matches("unsafe {").count());
+}
+
+#[test]
+fn stats_count_states_loops_and_hooks() {
+    let full = format!("{}/../grammar/json.lex", env!("CARGO_MANIFEST_DIR"));
+    let generated = Builder::new().build_from_file(&full).unwrap();
+    let stats = generated.stats();
+    assert_eq!(stats.conditions.len(), 1);
+    let c = &stats.conditions[0];
+    assert_eq!(c.name, "INITIAL");
+    // regex-automata's DFA before minimization, computed on demand, is no smaller
+    // than after; folding the delayed match and minimizing again only removes states.
+    let dfa_states = c.dfa_states.expect("the unminimized DFA builds");
+    assert!(dfa_states >= c.minimized_dfa_states && c.minimized_dfa_states >= c.states, "{c:?}");
+    assert!(c.transitions >= c.states - 1, "{c:?}");
+    let hooks: Vec<_> = c.loops.iter().filter_map(|l| l.hook).collect();
+    assert_eq!(hooks, [json_lexgen::HookKernel::Utf8; 2], "{c:?}");
+    assert_eq!(stats.code_lines, generated.to_file_string().lines().count());
+    let text = stats.to_string();
+    assert!(text.starts_with("condition INITIAL:\n  DFA states: "), "{text}");
+    assert!(text.contains("SIMD skip hooks: 2"), "{text}");
+    // No hooks without SIMD.
+    let plain = Builder::new().configure(Config::new().simd(false)).build_from_file(&full).unwrap().stats();
+    assert!(plain.conditions[0].loops.iter().all(|l| l.hook.is_none()));
+}
+
+#[test]
+fn dot_has_a_cluster_per_condition() {
+    let generated = Builder::new().build_from_str("<A> \"a\"+ => X -> B;\n<B> \"b\" => Y -> A;").unwrap();
+    let dot = generated.dot();
+    assert!(dot.starts_with("digraph lexer {"), "{dot}");
+    assert!(dot.contains("subgraph \"cluster_A\"") && dot.contains("subgraph \"cluster_B\""), "{dot}");
+    assert!(dot.contains("\"A1\" -> \"A1\" [label=\"['a']\"]"), "{dot}");
+    assert!(dot.contains("shape=doublecircle, label=\"1\\nY\""), "{dot}");
+}

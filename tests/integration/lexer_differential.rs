@@ -6,7 +6,7 @@
 //! The reference shares nothing with the generator past the parsed grammar: it builds
 //! its own DFA per condition and implements longest match / earliest rule itself.
 
-use json_lexgen::grammar::{Action, Grammar, Pattern};
+use json_lexgen::__private::{Action, Grammar, Pattern};
 use json_runtime::simd::Level;
 use json_runtime::skip::Kernels;
 use json_runtime::Lexer;
@@ -97,7 +97,7 @@ struct Reference {
 
 impl Reference {
     fn new(source: &str) -> Reference {
-        let grammar = json_lexgen::parse::parse(source).expect("test grammars parse");
+        let grammar = json_lexgen::__private::parse(source).expect("test grammars parse");
         let dfas = (0..grammar.conditions.len())
             .map(|c| {
                 let (hirs, rules): (Vec<_>, Vec<usize>) = grammar

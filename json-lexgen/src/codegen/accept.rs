@@ -1,0 +1,183 @@
+//! How a token ends: the outcome the state loop breaks with, and the code after it.
+//!
+//! A state's code never runs an action itself: it leaves the `'dfa` block with an
+//! [`Outcome`] code and the token's end ([`finish`]), and one `match` after the loop
+//! ([`Ctx::outcomes`]) runs each action once, however many states end with it. Where no
+//! transition applies, a state's [`Fallback`] says what it leaves with: the rule it
+//! accepts, the longest match seen on the way (known statically or kept in `last_rule`),
+//! the `*` rule, or an error naming the token in progress.
+
+use super::condition::CondCtx;
+use super::{ident, Ctx};
+use crate::automaton::{Automaton, State, StateId};
+use crate::grammar::{Action, RuleId};
+use proc_macro2::{Literal, TokenStream};
+use quote::quote;
+use std::collections::BTreeSet;
+
+/// How a token ends, as the value the state loop breaks with: a rule matched (its
+/// action runs), or no rule did (an error naming the token kind in progress).
+#[derive(Clone, Copy)]
+pub(super) enum Outcome {
+    Rule(RuleId),
+    Fail(Option<RuleId>),
+}
+
+impl Outcome {
+    /// Rules are their index; failures come after every rule index.
+    fn code(self) -> u32 {
+        const FAIL: u32 = 1 << 24;
+        match self {
+            Outcome::Rule(r) => r.0,
+            Outcome::Fail(None) => FAIL,
+            Outcome::Fail(Some(r)) => FAIL + 1 + r.0,
+        }
+    }
+}
+
+/// `break 'dfa (code, end)`.
+pub(super) fn finish(outcome: Outcome, end: TokenStream) -> TokenStream {
+    let code = Literal::u32_unsuffixed(outcome.code());
+    quote! {{ break 'dfa (#code, #end); }}
+}
+
+/// How a dead end in a state falls back.
+enum Fallback {
+    /// No rule has matched: `*` rule or error.
+    Fail,
+    /// This rule matched, ending at `last_end` (known statically).
+    Rule(RuleId),
+    /// Depends on the path: read `last_rule`.
+    Dynamic,
+}
+
+impl Ctx<'_> {
+    /// What happens where no transition applies in state `id`: leave the state loop
+    /// with the outcome of its [`Fallback`] (see [`Ctx::outcomes`]).
+    pub(super) fn dead_end(&self, cond: &CondCtx, id: StateId) -> TokenStream {
+        let (a, i) = (cond.a, id.index());
+        let s = a.state(id);
+        let fallback = match s.accept {
+            Some(r) => Fallback::Rule(r),
+            None => {
+                let rules: Vec<RuleId> = cond.incoming[i].iter().flatten().copied().collect();
+                let may_fail = cond.incoming[i].contains(&None);
+                match (rules.len(), may_fail) {
+                    (0, _) => Fallback::Fail,
+                    (1, false) => Fallback::Rule(rules[0]),
+                    _ => Fallback::Dynamic,
+                }
+            }
+        };
+        // A rule accepted here ends at `p`; one accepted before, at `last_end`.
+        let end = if s.accept.is_some() { quote!(p) } else { quote!(last_end) };
+        let partial = cond.partial[i];
+        match fallback {
+            Fallback::Rule(r) => finish(Outcome::Rule(r), end),
+            Fallback::Fail => self.fail(a, partial),
+            Fallback::Dynamic => {
+                let fail = self.fail(a, partial);
+                quote! {{
+                    if last_rule != u32::MAX {
+                        break 'dfa (last_rule, last_end);
+                    }
+                    #fail
+                }}
+            }
+        }
+    }
+
+    /// No rule matched from `start`: the `*` rule takes one byte, else an error.
+    fn fail(&self, a: &Automaton, partial: Option<RuleId>) -> TokenStream {
+        // `* => error` says what happens anyway: fall through to the error below.
+        match a.default.filter(|d| self.grammar.rules[d.0 as usize].action != Action::Error) {
+            Some(default) => finish(Outcome::Rule(default), quote!(start + 1)),
+            None => finish(Outcome::Fail(partial), quote!(p)),
+        }
+    }
+
+    /// After the state loop: one arm per outcome the automaton can end with, so that
+    /// each action's code is emitted once however many states end with it.
+    pub(super) fn outcomes(&self, a: &Automaton, partial: &[Option<RuleId>]) -> TokenStream {
+        let mut rules: BTreeSet<RuleId> = a.states.iter().filter_map(|s| s.accept).collect();
+        rules.extend(a.default);
+        let rule_arms = rules.iter().map(|&r| {
+            let code = Literal::u32_unsuffixed(Outcome::Rule(r).code());
+            let action = self.action(r, quote!(end));
+            quote!(#code => { #action })
+        });
+        let partials: BTreeSet<Option<RuleId>> = partial.iter().copied().collect();
+        let rt = self.rt;
+        let fail_arms = partials.into_iter().map(|p| {
+            let code = Literal::u32_unsuffixed(Outcome::Fail(p).code());
+            let kind = match p.map(|r| &self.grammar.rules[r.0 as usize].action) {
+                Some(Action::Token(kind)) => {
+                    let kind = self.kind(&kind.name);
+                    quote!(::core::option::Option::Some(#kind))
+                }
+                _ => quote!(::core::option::Option::None),
+            };
+            quote!(#code => #kind,)
+        });
+        quote! {
+            match code {
+                #(#rule_arms)*
+                _ => {
+                    let partial = match code {
+                        #(#fail_arms)*
+                        _ => ::core::option::Option::None,
+                    };
+                    self.pos = input.len();
+                    self.finished = true;
+                    return ::core::option::Option::Some(::core::result::Result::Err(#rt::LexError { start, offset: end, partial }));
+                }
+            }
+        }
+    }
+
+    /// The code of rule `rule` matching `start..end`.
+    pub(super) fn action(&self, rule: RuleId, end: TokenStream) -> TokenStream {
+        let r = &self.grammar.rules[rule.0 as usize];
+        let switch = r.next.map(|c| {
+            let ty = self.cond_ty;
+            let v = &self.cond_variants[c.0 as usize];
+            quote!(self.cond = #ty::#v;)
+        });
+        match &r.action {
+            Action::Token(kind) => {
+                let kind = self.kind(&kind.name);
+                let rt = self.rt;
+                quote! {
+                    let end = #end;
+                    self.pos = end;
+                    #switch
+                    return ::core::option::Option::Some(::core::result::Result::Ok(#rt::Token { kind: #kind, start, end }));
+                }
+            }
+            Action::Skip => quote! {
+                self.pos = #end;
+                #switch
+                continue 'token;
+            },
+            Action::Error => {
+                let rt = self.rt;
+                quote! {
+                    let _ = #end;
+                    self.pos = input.len();
+                    self.finished = true;
+                    return ::core::option::Option::Some(::core::result::Result::Err(#rt::LexError { start, offset: start, partial: ::core::option::Option::None }));
+                }
+            }
+        }
+    }
+
+    pub(super) fn kind(&self, name: &str) -> TokenStream {
+        let ty = self.token_ty;
+        let v = ident(name);
+        quote!(#ty::#v)
+    }
+}
+/// A state that accepts and has no transitions: entering it ends the token.
+pub(super) fn is_accept_now(s: &State) -> bool {
+    s.accept.is_some() && s.transitions.is_empty()
+}

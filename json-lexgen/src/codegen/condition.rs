@@ -1,0 +1,131 @@
+//! One condition's arm of `next_token`: its tables and loop functions, the end of the
+//! input at a token's start, the state loop, and the outcomes after it.
+//!
+//! The state loop: the start state's code runs first, in a labelled block (every token
+//! starts there, so it needs no dispatch); states entered by a jump are the arms of a
+//! `loop { match state { … } }`, and the loop is left with an outcome
+//! (see [`super::accept`]). How a state becomes code is its [`Backend`].
+
+use super::dispatch::Jump;
+use super::loops::{self, LoopTables};
+use super::{accept::is_accept_now, inline, Ctx};
+use crate::analysis::Analysis;
+use crate::automaton::{self, Automaton, StateId};
+use crate::grammar::RuleId;
+use proc_macro2::{Literal, TokenStream};
+use quote::quote;
+use std::collections::BTreeSet;
+
+/// How a state becomes code. Only the direct-code backend exists today; a table-driven
+/// backend for cold states (issue 14) would be a second variant, in its own file, with
+/// [`Ctx::backend`] choosing per state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Backend {
+    /// Straight Rust code per state: [`super::dispatch`], [`super::inline`],
+    /// [`super::loops`].
+    Direct,
+}
+
+/// What the code of one condition needs to know about its automaton.
+pub(super) struct CondCtx<'c> {
+    pub(super) a: &'c Automaton,
+    pub(super) analysis: &'c Analysis,
+    /// Per state: the token kind being lexed, should it fail there.
+    pub(super) partial: Vec<Option<RuleId>>,
+    /// Per state: the last accepting rules possible on entry.
+    pub(super) incoming: Vec<BTreeSet<Option<RuleId>>>,
+    /// Some dead end depends on the path: keep `last_rule` at run time.
+    pub(super) needs_dynamic: bool,
+    /// Self-loop classes tested through a packed table.
+    pub(super) tables: LoopTables,
+    /// Per state: its code is emitted in place at its only transition in.
+    pub(super) inlined: Vec<bool>,
+}
+
+impl Ctx<'_> {
+    /// The code of one condition's arm: end of input, then the DFA.
+    pub(super) fn condition(&self, a: &Automaton, analysis: &Analysis) -> TokenStream {
+        let at_end = self.at_token_start_end(a);
+        let incoming = automaton::incoming_accepts(a);
+        let needs_dynamic = a.states.iter().enumerate().any(|(i, s)| s.accept.is_none() && incoming[i].len() > 1);
+        let cond = CondCtx {
+            a,
+            analysis,
+            partial: automaton::partial_rules(self.grammar, a),
+            incoming,
+            needs_dynamic,
+            tables: LoopTables::new(analysis),
+            inlined: inline::inlined_states(a),
+        };
+        // States entered through `state = N` (all but those folded into their transition
+        // or inlined in place) get an arm of the state match. The start state's code runs
+        // first, outside the loop (every token starts there: no dispatch); it is an arm
+        // too only if a transition leads back to it.
+        let start_is_target = a.states.iter().any(|s| s.transitions.iter().any(|t| t.target == StateId::START));
+        let arm_states: Vec<usize> = (0..a.states.len())
+            .filter(|&i| if i == 0 { start_is_target } else { !(is_accept_now(&a.states[i]) || cond.inlined[i]) })
+            .collect();
+        let start_code = self.state(&cond, StateId::START, Jump::FromStart);
+        let body = if arm_states.is_empty() {
+            // Every token ends in straight-line code from the start state.
+            start_code
+        } else {
+            let last = arm_states.len() - 1;
+            let state_arms = arm_states.iter().enumerate().map(|(k, &i)| {
+                let code = self.state(&cond, StateId(i as u32), Jump::InLoop);
+                // The last arm is `_` so that the match is exhaustive without a panic path.
+                if k == last {
+                    quote!(_ => { #code })
+                } else {
+                    let n = Literal::u32_unsuffixed(i as u32);
+                    quote!(#n => { #code })
+                }
+            });
+            quote! {
+                let mut state: u32 = 'start: {
+                    #start_code
+                };
+                'states: loop {
+                    match state {
+                        #(#state_arms)*
+                    }
+                }
+            }
+        };
+        let statics = cond.tables.statics();
+        let loop_fns = analysis.loops.iter().map(|l| {
+            let hook = analysis.hooks.iter().find(|h| h.state == l.state);
+            cond.tables.skip_loop_fn(self.rt, l.state, &l.class, self.config.unsafe_code, hook)
+        });
+        let dispatch_tables = Self::dispatch_tables(a);
+        let hook_classes = loops::hook_classes(self.rt, analysis);
+        let dynamic_vars = if needs_dynamic { quote!(let mut last_rule: u32 = u32::MAX;) } else { TokenStream::new() };
+        let outcomes = self.outcomes(a, &cond.partial);
+        quote! {
+            #statics
+            #(#loop_fns)*
+            #dispatch_tables
+            #hook_classes
+            #at_end
+            let mut p = start;
+            let mut last_end = start;
+            #dynamic_vars
+            let (code, end): (u32, usize) = 'dfa: {
+                #body
+            };
+            #outcomes
+        }
+    }
+
+    /// The backend that emits state `id` of the condition.
+    fn backend(&self, _cond: &CondCtx, _id: StateId) -> Backend {
+        Backend::Direct
+    }
+
+    /// The code of state `id`, by its backend.
+    pub(super) fn state(&self, cond: &CondCtx, id: StateId, jump: Jump) -> TokenStream {
+        match self.backend(cond, id) {
+            Backend::Direct => self.state_code(cond, id, jump),
+        }
+    }
+}

@@ -1,0 +1,195 @@
+//! The direct-code backend: each state as straight Rust code.
+//!
+//! A state's code ([`Ctx::state_code`]) runs its self-loop (see [`super::loops`]), reads
+//! the next byte ([`Ctx::read_byte`]) and dispatches on it: a `match` on byte ranges
+//! when the state has few targets, else a `match` on the state's 256-entry table of
+//! arm numbers (`NEXT_n`, emitted once per condition by [`Ctx::dispatch_tables`]). Each
+//! arm takes the byte into its target ([`Ctx::transition`]): it emits the token at once
+//! (accept now), goes on with the target's code in place (see [`super::inline`]), or
+//! jumps to it through the state loop ([`Jump`]).
+
+use super::accept::{finish, is_accept_now, Outcome};
+use super::condition::CondCtx;
+use super::loops::hook_call;
+use super::Ctx;
+use crate::analysis::KernelKind;
+use crate::automaton::{Automaton, State, StateId};
+use proc_macro2::{Literal, TokenStream};
+use quote::{format_ident, quote};
+
+/// More distinct arms than this dispatch through a 256-entry table.
+const TABLE_DISPATCH_MIN_ARMS: usize = 4;
+
+/// Where a state's code sits, which says how it jumps to a state behind the match.
+#[derive(Clone, Copy)]
+pub(super) enum Jump {
+    /// In the start state's straight-line code: `break 'start N` enters the loop at N.
+    FromStart,
+    /// In the state loop: `state = N; continue 'states`.
+    InLoop,
+}
+
+impl Ctx<'_> {
+    /// The code of a state: its self-loop, then the next byte's transition.
+    pub(super) fn state_code(&self, cond: &CondCtx, id: StateId, jump: Jump) -> TokenStream {
+        let (a, analysis) = (cond.a, cond.analysis);
+        let s = a.state(id);
+        let dead = self.dead_end(cond, id);
+        let hooked = analysis.hooks.iter().any(|h| h.state == id);
+        let self_loop =
+            analysis.loops.iter().find(|l| l.state == id).map(|l| cond.tables.skip_loop_call(l.state, hooked));
+        let dispatch = self.dispatch(cond, s, id, &dead, jump);
+        quote! {
+            #self_loop
+            #dispatch
+        }
+    }
+
+    /// The arms of a state's dispatch: one per target state (ranges joined), self-loops
+    /// excluded (the state's loop handles them).
+    fn arms(s: &State, id: StateId) -> Vec<(StateId, Vec<(u8, u8)>)> {
+        let mut arms: Vec<(StateId, Vec<(u8, u8)>)> = Vec::new();
+        for t in s.transitions.iter().filter(|t| t.target != id) {
+            match arms.iter_mut().find(|(target, _)| *target == t.target) {
+                Some((_, ranges)) => ranges.push((t.start, t.end)),
+                None => arms.push((t.target, vec![(t.start, t.end)])),
+            }
+        }
+        arms
+    }
+
+    /// `static NEXT_n: [u8; 256]`: byte → arm number (0: no transition), for each state
+    /// wide enough to dispatch through a table. Emitted once per condition, however
+    /// many times the state's code is.
+    pub(super) fn dispatch_tables(a: &Automaton) -> TokenStream {
+        let tables = a.states.iter().enumerate().filter_map(|(i, s)| {
+            let arms = Self::arms(s, StateId(i as u32));
+            (arms.len() >= TABLE_DISPATCH_MIN_ARMS).then(|| {
+                let mut table = [0u8; 256];
+                for (k, (_, ranges)) in arms.iter().enumerate() {
+                    for &(lo, hi) in ranges {
+                        for b in lo..=hi {
+                            table[b as usize] = (k + 1) as u8;
+                        }
+                    }
+                }
+                let name = format_ident!("NEXT_{}", i);
+                let entries = table.iter().map(|&v| Literal::u8_unsuffixed(v));
+                quote!(static #name: [u8; 256] = [#(#entries),*];)
+            })
+        });
+        quote!(#(#tables)*)
+    }
+
+    /// Read the next byte and follow the transition, or fall back.
+    fn dispatch(&self, cond: &CondCtx, s: &State, id: StateId, dead: &TokenStream, jump: Jump) -> TokenStream {
+        let arms = Self::arms(s, id);
+        let id_lit = Literal::u32_unsuffixed(id.0);
+        let read = self.read_byte(dead);
+        if arms.is_empty() {
+            // Only a self-loop (already run) or nothing: the token ends here.
+            return dead.clone();
+        }
+        let utf8_hook = cond.analysis.hooks.iter().find(|h| h.state == id && h.kernel == KernelKind::Utf8);
+        let bodies: Vec<TokenStream> = arms
+            .iter()
+            .map(|(target, ranges)| {
+                let body = self.transition(cond, s, *target, jump);
+                match utf8_hook {
+                    // A multibyte character where the state loops over UTF-8: the kernel
+                    // takes it and the rest of the run in bulk (unless it cannot: an
+                    // invalid sequence is left to the DFA, which reports it).
+                    Some(hook) if ranges.iter().all(|&(lo, _)| lo >= 0x80) => {
+                        let call = hook_call(self.rt, hook, false);
+                        let back = match jump {
+                            Jump::FromStart => quote!(break 'start #id_lit;),
+                            Jump::InLoop => quote!({ state = #id_lit; continue 'states; }),
+                        };
+                        quote! {{
+                            if !kernels.is_scalar() {
+                                let q = #call;
+                                if q > p {
+                                    p = q;
+                                    #back
+                                }
+                            }
+                            #body
+                        }}
+                    }
+                    _ => body,
+                }
+            })
+            .collect();
+        if arms.len() >= TABLE_DISPATCH_MIN_ARMS {
+            let table = format_ident!("NEXT_{}", id.0);
+            let numbers = (1..=arms.len()).map(|k| Literal::u8_unsuffixed(k as u8));
+            quote! {
+                #read
+                match #table[b as usize] {
+                    #(#numbers => #bodies)*
+                    _ => #dead
+                }
+            }
+        } else {
+            let patterns = arms.iter().map(|(_, ranges)| {
+                let alts = ranges.iter().map(|&(lo, hi)| byte_pattern(lo, hi));
+                quote!(#(#alts)|*)
+            });
+            quote! {
+                #read
+                match b {
+                    #(#patterns => #bodies)*
+                    _ => #dead
+                }
+            }
+        }
+    }
+
+    /// Take the byte into `target`: emit its token at once (accept now), continue with
+    /// its code in place (its only way in), or jump to it through the state match.
+    fn transition(&self, cond: &CondCtx, from: &State, target: StateId, jump: Jump) -> TokenStream {
+        let t = cond.a.state(target);
+        let remember = match from.accept {
+            Some(r) if t.accept.is_none() => {
+                let rule = Literal::u32_unsuffixed(r.0);
+                let dynamic = cond.needs_dynamic.then(|| quote!(last_rule = #rule;));
+                quote! { last_end = p; #dynamic }
+            }
+            _ => TokenStream::new(),
+        };
+        if is_accept_now(t) {
+            return finish(Outcome::Rule(t.accept.expect("accept-now states accept")), quote!(p + 1));
+        }
+        if cond.inlined[target.index()] {
+            let code = self.state(cond, target, jump);
+            return quote! {{ #remember p += 1; #code }};
+        }
+        let n = Literal::u32_unsuffixed(target.0);
+        match jump {
+            Jump::FromStart => quote! {{ #remember p += 1; break 'start #n; }},
+            Jump::InLoop => quote! {{ #remember p += 1; state = #n; continue 'states; }},
+        }
+    }
+}
+
+/// `lo..=hi` or a single byte, as a match pattern.
+pub(super) fn byte_pattern(lo: u8, hi: u8) -> TokenStream {
+    let l = byte_literal(lo);
+    if lo == hi {
+        quote!(#l)
+    } else {
+        let h = byte_literal(hi);
+        quote!(#l..=#h)
+    }
+}
+
+/// `b'a'` for printable ASCII (readable in the generated code), else `0x1Fu8`-style.
+fn byte_literal(b: u8) -> Literal {
+    let text = match b {
+        b'\\' => "b'\\\\'".to_string(),
+        b'\'' => "b'\\''".to_string(),
+        0x20..=0x7E => format!("b'{}'", b as char),
+        _ => format!("0x{b:02X}u8"),
+    };
+    text.parse().expect("a valid byte literal")
+}

@@ -1,0 +1,302 @@
+//! Self-loops: a state's run of class bytes in a tight loop, and the SIMD hooks on it.
+//!
+//! Each loop state gets a function `loop_N(input, p) -> end`: whole chunks of
+//! [`UNROLL`] bytes tested without a bounds check per byte (byte by byte through a
+//! packed 256-entry class table or a `matches!`, or as one word for a class of
+//! [`SWAR_MAX_RANGES`] ASCII range), the tail byte by byte. A hooked loop (see
+//! [`crate::analysis::Hook`]) hands a long run to the runtime's inline probe or
+//! out-of-line kernel ([`hook_call`]); the hooks' classes are constants
+//! ([`hook_classes`]) so that the probe's compares fold at compile time.
+
+use super::dispatch::byte_pattern;
+use super::safety::unsafe_let;
+use crate::analysis::{Analysis, Hook, KernelKind};
+use crate::automaton::StateId;
+use crate::byteset::ByteSet;
+use proc_macro2::{Literal, TokenStream};
+use quote::{format_ident, quote};
+
+/// Self-loops test this many bytes per bounds check.
+const UNROLL: usize = 8;
+// The hook peels one chunk before its probe.
+const _: () = assert!(Hook::PROBE_AFTER == UNROLL);
+
+/// Classes of at most this many ASCII ranges test a whole chunk as one word. Each range
+/// costs about four operations a word: measured on the corpus (callgrind), a single
+/// range (digits) pays off, whitespace's three ranges do not.
+const SWAR_MAX_RANGES: usize = 1;
+
+/// `const SKIP_n: ByteClass = …;` for each hook. A `const`, not a `static`: the lexer
+/// is inlined across crates, and only a constant lets the compiler fold the class into
+/// the inline probe's compares.
+pub(super) fn hook_classes(rt: &syn::Path, analysis: &Analysis) -> TokenStream {
+    let classes = analysis.hooks.iter().map(|h| {
+        let name = format_ident!("SKIP_{}", h.state.0);
+        let words: Vec<Literal> = h.class.words().iter().map(|&w| Literal::u64_unsuffixed(w)).collect();
+        quote!(const #name: #rt::skip::ByteClass = #rt::skip::ByteClass::from_bitmap([#(#words),*]);)
+    });
+    quote!(#(#classes)*)
+}
+
+/// A hook's call into the runtime: `skip_…_long(kernels, &SKIP_n, input, p)`, where the
+/// run ends; or, with `probe`, `probe_…(…)`, the inline probe (`Some(end)`, or `None`
+/// where it does not apply).
+pub(super) fn hook_call(rt: &syn::Path, hook: &Hook, probe: bool) -> TokenStream {
+    let name = format_ident!("SKIP_{}", hook.state.0);
+    let function = match (hook.kernel, probe) {
+        (KernelKind::Class, false) => quote!(skip_class_long),
+        (KernelKind::Utf8, false) => quote!(skip_utf8_long),
+        (KernelKind::Class, true) => quote!(probe_class),
+        (KernelKind::Utf8, true) => quote!(probe_utf8),
+    };
+    quote!(#rt::skip::#function(kernels, &#name, input, p))
+}
+
+/// For a class of at most [`SWAR_MAX_RANGES`] ranges of ASCII bytes, an expression over `word` (eight
+/// input bytes, little-endian) whose byte `i` has its high bit set exactly when input
+/// byte `i` is in the class. Per range `lo..=hi`, on the bytes with their high bit
+/// cleared (so that no addition carries into the next byte): `y + (0x80 - lo)` sets the
+/// high bit iff `y >= lo`, `y + (0x7F - hi)` iff `y > hi`; bytes >= 0x80 are masked out
+/// with `!word`.
+fn swar_chunk_test(class: &ByteSet) -> Option<TokenStream> {
+    let ranges = class.ranges();
+    if ranges.is_empty() || ranges.len() > SWAR_MAX_RANGES || ranges.iter().any(|&(_, hi)| hi >= 0x80) {
+        return None;
+    }
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let terms = ranges.iter().map(|&(lo, hi)| {
+        let ge = Literal::u64_unsuffixed(ONES * (0x80 - lo as u64));
+        let gt = Literal::u64_unsuffixed(ONES * (0x7F - hi as u64));
+        quote!(((low + #ge) & !(low + #gt)))
+    });
+    Some(quote! {{
+        let low = word & 0x7F7F_7F7F_7F7F_7F7Fu64;
+        (#(#terms)|*) & !word
+    }})
+}
+
+/// Loop classes that need a table, packed eight to a `[u8; 256]` (bit k of entry b:
+/// byte b stays in the k-th loop state).
+pub(super) struct LoopTables {
+    /// (state, table index, bit) for each loop class that uses a table.
+    slots: Vec<(StateId, usize, u8)>,
+    tables: Vec<[u8; 256]>,
+}
+
+impl LoopTables {
+    /// The tables of the loop classes of more than two ranges (fewer are compared).
+    pub(super) fn new(analysis: &Analysis) -> LoopTables {
+        let mut slots = Vec::new();
+        let mut tables: Vec<[u8; 256]> = Vec::new();
+        for l in analysis.loops.iter().filter(|l| l.class.ranges().len() > 2) {
+            let n = slots.len();
+            if n % 8 == 0 {
+                tables.push([0; 256]);
+            }
+            let (t, bit) = (n / 8, (n % 8) as u8);
+            for b in 0..=255u8 {
+                if l.class.contains(b) {
+                    tables[t][b as usize] |= 1 << bit;
+                }
+            }
+            slots.push((l.state, t, bit));
+        }
+        LoopTables { slots, tables }
+    }
+
+    /// `static LOOP_CLASS_n: [u8; 256]`, one per eight such classes.
+    pub(super) fn statics(&self) -> TokenStream {
+        let tables = self.tables.iter().enumerate().map(|(i, t)| {
+            let name = format_ident!("LOOP_CLASS_{}", i);
+            let entries = t.iter().map(|&v| Literal::u8_unsuffixed(v));
+            quote!(static #name: [u8; 256] = [#(#entries),*];)
+        });
+        quote!(#(#tables)*)
+    }
+
+    /// The membership test of the loop class of `state`, on a byte `b`.
+    fn test(&self, state: StateId, class: &ByteSet) -> TokenStream {
+        match self.slots.iter().find(|(s, _, _)| *s == state) {
+            Some(&(_, t, bit)) => {
+                let name = format_ident!("LOOP_CLASS_{}", t);
+                let mask = Literal::u8_unsuffixed(1 << bit);
+                quote!(#name[b as usize] & #mask != 0)
+            }
+            None => {
+                let alts = class.ranges().into_iter().map(|(lo, hi)| byte_pattern(lo, hi));
+                quote!(matches!(b, #(#alts)|*))
+            }
+        }
+    }
+
+    /// `while the next byte is in the class { p += 1 }`, unrolled: whole chunks of
+    /// [`UNROLL`] bytes are tested without a bounds check per byte, the tail one byte at a
+    /// time. With a hook, a chunk that is all class bytes hands the rest of the run to the
+    /// kernel (unless the lexer runs at the scalar level): a run that long is worth a
+    /// vector setup, a shorter one never pays for it.
+    pub(super) fn skip_loop_fn(
+        &self,
+        rt: &syn::Path,
+        state: StateId,
+        class: &ByteSet,
+        unsafe_code: bool,
+        hook: Option<&Hook>,
+    ) -> TokenStream {
+        let test = self.test(state, class);
+        let swar = swar_chunk_test(class);
+        let checks: Vec<TokenStream> = match (&swar, hook.map(|h| h.kernel)) {
+            // Few ASCII ranges and no UTF-8 kernel: all eight bytes in one word test.
+            (Some(in_class), None | Some(KernelKind::Class)) => vec![quote! {
+                let word = u64::from_le_bytes(*chunk);
+                let outside = !(#in_class) & 0x8080_8080_8080_8080u64;
+                if outside != 0 {
+                    return p + (outside.trailing_zeros() / 8) as usize;
+                }
+            }],
+            _ => (0..UNROLL)
+                .map(|i| {
+                    let on_exit = (i > 0).then(|| {
+                        let i = Literal::usize_unsuffixed(i);
+                        quote!(p += #i;)
+                    });
+                    let i = Literal::usize_unsuffixed(i);
+                    quote! {
+                        let b = chunk[#i];
+                        if !(#test) {
+                            #on_exit
+                            return p;
+                        }
+                    }
+                })
+                .collect(),
+        };
+        let chunk = if unsafe_code {
+            let reason = format!(
+                "`p + {UNROLL} <= input.len()`, checked just above: the chunk is in bounds, and `[u8; {UNROLL}]` has alignment 1."
+            );
+            let read = unsafe_let(
+                &reason,
+                quote!(chunk: &[u8; #UNROLL]),
+                quote!(&*(input.as_ptr().add(p) as *const [u8; #UNROLL])),
+            );
+            quote! {
+                if p + #UNROLL > input.len() {
+                    break;
+                }
+                #read
+            }
+        } else {
+            quote! {
+                let chunk: &[u8; #UNROLL] = match input.get(p..p + #UNROLL) {
+                    ::core::option::Option::Some(c) => match c.try_into() {
+                        ::core::result::Result::Ok(c) => c,
+                        ::core::result::Result::Err(_) => break,
+                    },
+                    ::core::option::Option::None => break,
+                };
+            }
+        };
+        let tail = if unsafe_code {
+            let read =
+                unsafe_let("`p < input.len()`, the loop's condition.", quote!(b), quote!(*input.get_unchecked(p)));
+            quote! {
+                while p < input.len() {
+                    #read
+                    if !(#test) {
+                        break;
+                    }
+                    p += 1;
+                }
+            }
+        } else {
+            quote! {
+                while let ::core::option::Option::Some(&b) = input.get(p) {
+                    if !(#test) {
+                        break;
+                    }
+                    p += 1;
+                }
+            }
+        };
+        // The word test costs a few byte tests: the first two bytes are tested alone, so
+        // that the short runs (the space after a colon, a small integer) never pay for it.
+        let first_byte = if swar.is_some() && !matches!(hook, Some(Hook { kernel: KernelKind::Utf8, .. })) {
+            let one = quote! {
+                match input.get(p) {
+                    ::core::option::Option::Some(&b) if #test => p += 1,
+                    _ => return p,
+                }
+            };
+            quote!(#one #one)
+        } else {
+            TokenStream::new()
+        };
+        let name = format_ident!("loop_{}", state.0);
+        let Some(hook) = hook else {
+            return quote! {
+                /// The self-loop of a state: where its run of class bytes ends.
+                #[inline(always)]
+                fn #name(input: &[u8], mut p: usize) -> usize {
+                    #first_byte
+                    loop {
+                        #chunk
+                        #(#checks)*
+                        p += #UNROLL;
+                    }
+                    // Fewer than a chunk left.
+                    #tail
+                    p
+                }
+            };
+        };
+        // With a hook: the first chunk is peeled; after it, unless the run ends on the
+        // very next byte, the inline probe takes the run (vector levels). Else the loop
+        // goes on and hands the run to the kernel after `SCALAR_PREFIX` bytes (`Swar`;
+        // at the scalar level the budget never runs out in practice, and if it did, the
+        // scalar level's kernel is the same byte loop).
+        let probe = hook_call(rt, hook, true);
+        let call = hook_call(rt, hook, false);
+        let budget = Literal::u32_unsuffixed(((Hook::SCALAR_PREFIX - UNROLL) / UNROLL) as u32);
+        quote! {
+            /// The self-loop of a state: where its run of class bytes ends.
+            #[inline(always)]
+            fn #name(input: &[u8], mut p: usize, kernels: #rt::skip::Kernels) -> usize {
+                #first_byte
+                loop {
+                    #chunk
+                    #(#checks)*
+                    p += #UNROLL;
+                    // A run that ends right here does not need the probe.
+                    match input.get(p) {
+                        ::core::option::Option::Some(&b) if #test => {}
+                        _ => return p,
+                    }
+                    if let ::core::option::Option::Some(end) = #probe {
+                        return end;
+                    }
+                    let mut budget: u32 = if kernels.is_scalar() { u32::MAX } else { #budget };
+                    loop {
+                        #chunk
+                        #(#checks)*
+                        p += #UNROLL;
+                        budget -= 1;
+                        if budget == 0 {
+                            return #call;
+                        }
+                    }
+                    break;
+                }
+                // Fewer than a chunk left.
+                #tail
+                p
+            }
+        }
+    }
+
+    /// `p = loop_n(input, p);`: run the state's self-loop.
+    pub(super) fn skip_loop_call(&self, state: StateId, hooked: bool) -> TokenStream {
+        let name = format_ident!("loop_{}", state.0);
+        let kernels = hooked.then(|| quote!(kernels));
+        quote!(p = #name(input, p, #kernels);)
+    }
+}

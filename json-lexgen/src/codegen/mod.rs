@@ -1,0 +1,241 @@
+//! State graphs → Rust, as a `proc_macro2::TokenStream`.
+//!
+//! The generated lexer is one `next_token` method: a `loop`/`match` over the current
+//! condition, then per condition a `loop`/`match` over DFA states (re2rust's shape;
+//! LLVM turns the constant `state = N; continue` into direct jumps). Per state:
+//!
+//! * a state that loops on itself runs a tight inner loop over its loop class first;
+//! * the next byte comes from `input.get(p)`, which is also the end-of-input check, so
+//!   the caller needs no sentinel and there is no panic path;
+//! * wide states dispatch through a 256-entry table of arm numbers; narrow ones compare;
+//! * a transition into a state that accepts and has no way out emits its token at once
+//!   ("accept now"), without reading the next byte;
+//! * where no transition applies, the lexer returns the longest match seen (tracked
+//!   only where the analysis says a fallback is possible), else the `*` rule, else a
+//!   `LexError` naming the token it was in the middle of.
+//!
+//! One file per concern:
+//!
+//! * this file: [`generate`], the lexer's template (token and condition enums, the
+//!   struct, its constructors, the `next_token` skeleton with its loop over conditions,
+//!   the `Lexer` and `Iterator` impls);
+//! * [`condition`]: one condition's arm: its tables, the state loop, and the
+//!   [`condition::Backend`] seam, which picks how each state becomes code;
+//! * [`dispatch`]: the direct-code backend: a state's code, reading the next byte and
+//!   following its transition through comparisons or a 256-entry table;
+//! * [`inline`]: which states are emitted in place at their transitions, within a
+//!   duplication budget;
+//! * [`loops`]: self-loops (unrolled, word-at-a-time tests) and the SIMD hooks' calls;
+//! * [`accept`]: how a token ends: fallback to the longest match, the `*` rule, the
+//!   error, and each rule's action;
+//! * [`input`]: reading a byte and reaching the end of the input, the only place the
+//!   generated code learns that the input has ended;
+//! * [`safety`]: every `unsafe` block, with the reason it is sound.
+//!
+//! Planned extensions, and where they go:
+//!
+//! * a table-driven backend for cold states (issue 14): a second variant of
+//!   [`condition::Backend`] in its own file (`table.rs`), chosen per state in
+//!   `Ctx::backend`;
+//! * a streaming mode (issue 12), where the lexer asks for more input instead of
+//!   deciding at the end of its buffer: the functions of [`input`] (and the chunked
+//!   reads of [`loops`], which only stop there) are where the generated code meets the
+//!   end of the input.
+
+mod accept;
+mod condition;
+mod dispatch;
+mod inline;
+mod input;
+mod loops;
+pub(crate) mod safety;
+
+use crate::analysis::Analysis;
+use crate::automaton::Automaton;
+use crate::diagnostic::Diagnostic;
+use crate::grammar::Grammar;
+use crate::Config;
+use proc_macro2::{Ident, Span, TokenStream};
+use quote::{format_ident, quote};
+
+/// Emit the lexer for `grammar`. Fails only on a path that is not a Rust path (the
+/// runtime's, or `%token`'s, which the parser has already reported).
+pub fn generate(
+    grammar: &Grammar,
+    automata: &[Automaton],
+    analyses: &[Analysis],
+    config: &Config,
+) -> Result<TokenStream, Diagnostic> {
+    let rt = &config.runtime()?;
+    let lexer = ident(&grammar.name.name);
+    let cond_ty = format_ident!("{}Condition", grammar.name.name);
+    let (token_ty, token_enum): (syn::Path, TokenStream) = match &grammar.token {
+        Some(path) => (crate::grammar::token_path(path)?, TokenStream::new()),
+        None => {
+            let name = format_ident!("{}Token", grammar.name.name);
+            let variants = grammar.token_kinds().into_iter().map(|k| ident(&k.name));
+            let doc = format!("Token kinds of the `{}` grammar.", grammar.name.name);
+            (
+                syn::parse_quote!(#name),
+                quote! {
+                    #[doc = #doc]
+                    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+                    pub enum #name { #(#variants,)* }
+                },
+            )
+        }
+    };
+    let cond_variants: Vec<Ident> = grammar.conditions.iter().map(|c| ident(&c.name)).collect();
+    let initial = &cond_variants[0];
+    let ctx = Ctx { grammar, config, rt, token_ty: &token_ty, cond_ty: &cond_ty, cond_variants: &cond_variants };
+    let arms = automata.iter().zip(analyses).map(|(a, an)| {
+        let cond = &cond_variants[a.condition.0 as usize];
+        let body = ctx.condition(a, an);
+        quote! { #cond_ty::#cond => { #body } }
+    });
+    let cond_doc = format!("Start conditions of the `{}` lexer.", grammar.name.name);
+    let has_hooks = analyses.iter().any(|a| !a.hooks.is_empty());
+    let (kernels_field, kernels_local, constructors) = if has_hooks {
+        (
+            quote! {
+                /// The skip kernels this lexer calls (chosen when it was made).
+                kernels: #rt::skip::Kernels,
+            },
+            quote!(let kernels = self.kernels;),
+            quote! {
+                /// A lexer at the start of `input`, in the initial condition, using the
+                /// process's active skip kernels (`json_runtime::simd::level()`).
+                #[inline]
+                pub fn new(input: &'a [u8]) -> Self {
+                    Self::with_kernels(input, #rt::skip::Kernels::active())
+                }
+
+                /// A lexer that uses the given skip kernels
+                /// (`Kernels::new(Level::Scalar).unwrap()` gives the plain DFA, the
+                /// baseline of every benchmark; the scalar level is always there).
+                #[inline]
+                pub fn with_kernels(input: &'a [u8], kernels: #rt::skip::Kernels) -> Self {
+                    #lexer { input, pos: 0, cond: #cond_ty::#initial, finished: false, kernels }
+                }
+            },
+        )
+    } else {
+        (
+            TokenStream::new(),
+            TokenStream::new(),
+            quote! {
+                /// A lexer at the start of `input`, in the initial condition.
+                #[inline]
+                pub const fn new(input: &'a [u8]) -> Self {
+                    #lexer { input, pos: 0, cond: #cond_ty::#initial, finished: false }
+                }
+            },
+        )
+    };
+    let lexer_doc = format!("Lexer generated by json-lexgen from the `{}` grammar.", grammar.name.name);
+
+    Ok(quote! {
+        #token_enum
+
+        #[doc = #cond_doc]
+        #[allow(non_camel_case_types)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum #cond_ty { #(#cond_variants,)* }
+
+        #[doc = #lexer_doc]
+        #[derive(Clone, Debug)]
+        pub struct #lexer<'a> {
+            input: &'a [u8],
+            pos: usize,
+            cond: #cond_ty,
+            /// The input has ended: `$` has fired, or an error was returned.
+            finished: bool,
+            #kernels_field
+        }
+
+        impl<'a> #lexer<'a> {
+            #constructors
+
+            /// The current start condition.
+            #[inline]
+            pub fn condition(&self) -> #cond_ty {
+                self.cond
+            }
+
+            /// Switch to another start condition.
+            #[inline]
+            pub fn set_condition(&mut self, cond: #cond_ty) {
+                self.cond = cond;
+            }
+
+            /// The next token, an error where no rule matches, or `None` at the end.
+            #[inline]
+            #[allow(unused_mut, unused_variables, unused_assignments, unreachable_code, clippy::all)]
+            pub fn next_token(&mut self) -> #rt::lex::Next<#token_ty> {
+                let input: &'a [u8] = self.input;
+                #kernels_local
+                'token: loop {
+                    let start = self.pos;
+                    match self.cond {
+                        #(#arms)*
+                    }
+                }
+            }
+        }
+
+        impl<'a> #rt::Lexer<'a> for #lexer<'a> {
+            type Kind = #token_ty;
+
+            #[inline]
+            fn new(input: &'a [u8]) -> Self {
+                #lexer::new(input)
+            }
+
+            #[inline]
+            fn next_token(&mut self) -> #rt::lex::Next<#token_ty> {
+                #lexer::next_token(self)
+            }
+
+            #[inline]
+            fn input(&self) -> &'a [u8] {
+                self.input
+            }
+
+            #[inline]
+            fn offset(&self) -> usize {
+                self.pos
+            }
+
+            #[inline]
+            fn set_offset(&mut self, offset: usize) {
+                self.pos = if offset < self.input.len() { offset } else { self.input.len() };
+                self.finished = false;
+            }
+        }
+
+        impl<'a> ::core::iter::Iterator for #lexer<'a> {
+            type Item = ::core::result::Result<#rt::Token<#token_ty>, #rt::LexError<#token_ty>>;
+
+            #[inline]
+            fn next(&mut self) -> ::core::option::Option<Self::Item> {
+                #lexer::next_token(self)
+            }
+        }
+    })
+}
+
+fn ident(name: &str) -> Ident {
+    Ident::new(name, Span::call_site())
+}
+
+/// What the code of every condition needs: the grammar, the options and the names of
+/// the generated types.
+struct Ctx<'g> {
+    grammar: &'g Grammar,
+    config: &'g Config,
+    /// [`Config::runtime`], checked.
+    rt: &'g syn::Path,
+    token_ty: &'g syn::Path,
+    cond_ty: &'g Ident,
+    cond_variants: &'g [Ident],
+}
