@@ -140,3 +140,17 @@ fn runtime_that_is_not_a_path_is_an_error_naming_the_option() {
     assert!(stderr.contains("'not a path' is not a Rust path"), "{stderr}");
     assert!(!out.exists(), "no output file for a bad option");
 }
+
+#[test]
+fn token_path_that_is_not_a_path_is_an_error_at_the_directive() {
+    let dir = scratch("token_path");
+    let grammar = dir.join("bad.lex");
+    // `type` is a keyword: Rust cannot name a type through it.
+    std::fs::write(&grammar, "%name Bad;\n%token my::type::Tok;\n[a-z]+ => Word;\n").unwrap();
+    let out = dir.join("bad.rs");
+    let result = run(&[grammar.as_os_str(), "-o".as_ref(), out.as_os_str()]);
+    assert_eq!(result.status.code(), Some(1));
+    let stderr = text(&result.stderr);
+    assert!(stderr.contains("bad.lex:2:8: error: 'my::type::Tok' is not a Rust type path"), "{stderr}");
+    assert!(!out.exists(), "no output file for a bad grammar");
+}
