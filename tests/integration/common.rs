@@ -19,9 +19,19 @@ pub fn assert_same(a: &Value, b: &Value) {
 
 /// As [`assert_same`], for `prop_assert!` and callers with their own message: `Err`
 /// names the path of the first difference and what differs there.
+///
+/// The verdict is the library's [`Value::strict_eq`]; the walk here, written apart from
+/// it through the public API, only finds where the values differ (and fails the test
+/// when the two disagree).
 pub fn strict_diff(a: &Value, b: &Value) -> Result<(), String> {
     let mut path = String::from("$");
-    diff(a, b, &mut path).map_err(|what| format!("{path}: {what}"))
+    let walked = diff(a, b, &mut path).map_err(|what| format!("{path}: {what}"));
+    match (a.strict_eq(b), walked) {
+        (true, Ok(())) => Ok(()),
+        (false, Err(why)) => Err(why),
+        (true, Err(why)) => panic!("Value::strict_eq says equal, the test's walk says {why}"),
+        (false, Ok(())) => panic!("Value::strict_eq says different, the test's walk finds no difference"),
+    }
 }
 
 /// What a number is, through `Number`'s public API: the kind and the exact value.
