@@ -205,3 +205,27 @@ mod tests {
         assert_same(&v(r#"{"a": 1, "b": 2}"#), &v(r#"{"b": 2, "a": 1}"#));
     }
 }
+
+/// The kernel levels a test that says "every level" must run: those this CPU has, checked
+/// against the CPU's own feature detection (so a `Level::available()` that came back
+/// short would fail here, not silently test less), and said on stderr once.
+pub fn levels() -> Vec<jsonlex::runtime::simd::Level> {
+    use jsonlex::runtime::simd::Level;
+    #[allow(unused_mut)]
+    let mut want = vec![Level::Scalar, Level::Swar];
+    #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+    {
+        if std::is_x86_feature_detected!("sse2") {
+            want.push(Level::Sse2);
+        }
+        if std::is_x86_feature_detected!("avx2") {
+            want.push(Level::Avx2);
+        }
+    }
+    #[cfg(target_arch = "aarch64")]
+    want.push(Level::Neon);
+    assert_eq!(Level::available(), want, "Level::available() disagrees with the CPU's features");
+    static SAID: std::sync::Once = std::sync::Once::new();
+    SAID.call_once(|| eprintln!("levels run: {}", want.iter().map(|l| l.name()).collect::<Vec<_>>().join(", ")));
+    want
+}

@@ -64,7 +64,7 @@ fn outcome<'a, L: Lexer<'a, Kind = JsonToken>>(doc: &'a [u8], options: &DecodeOp
 fn check(doc: &[u8], options: &DecodeOptions) {
     let want = outcome::<AtLevel<1>>(doc, options);
     let mut others: Vec<(Level, Outcome)> = Vec::new();
-    for level in Level::available() {
+    for level in crate::common::levels() {
         let got = match level {
             Level::Scalar => continue,
             Level::Swar => outcome::<AtLevel<2>>(doc, options),

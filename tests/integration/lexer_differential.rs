@@ -7,7 +7,6 @@
 //! its own DFA per condition and implements longest match / earliest rule itself.
 
 use json_lexgen::__private::{Action, Grammar, Pattern};
-use json_runtime::simd::Level;
 use json_runtime::skip::Kernels;
 use json_runtime::Lexer;
 use proptest::prelude::*;
@@ -54,7 +53,7 @@ macro_rules! lexers {
         v
     }};
     (@one $v:ident, hooked, $name:literal, $ty:ty) => {
-        for level in Level::available() {
+        for level in crate::common::levels() {
             let kernels = Kernels::new(level).expect("available");
             $v.push((format!("{} at {}", $name, level.name()), Box::new(move |i: &[u8]| run_lexer(<$ty>::with_kernels(i, kernels), i.len()))));
         }
