@@ -1,4 +1,17 @@
-//! jsonlex: a JSON decoder and encoder driven by a lexer compiled from `grammar/json.lex`.
+//! jsonlex: a JSON decoder, validator and encoder driven by a lexer compiled from
+//! `grammar/json.lex`, and [`json_lexer!`], which compiles your own token grammar into a
+//! lexer the same way.
+//!
+//! ```
+//! let value = jsonlex::decode(br#"{"name": "jsonlex", "tags": ["json", 1]}"#).unwrap();
+//! assert_eq!(value["tags"][1], 1);
+//! assert_eq!(jsonlex::encode(&value), r#"{"name":"jsonlex","tags":["json",1]}"#);
+//! let e = jsonlex::validate(b"[1, 2").unwrap_err();
+//! assert_eq!((e.line(), e.column()), (1, 6));
+//! ```
+//!
+//! The decoder, encoder and SIMD kernels live in [`runtime`] (the `json-runtime` crate);
+//! the generator is the `json-lexgen` crate.
 
 pub use json_runtime as runtime;
 
@@ -11,6 +24,19 @@ pub mod lexer {
 /// (relative to the crate's `CARGO_MANIFEST_DIR`) or `json_lexer!(r#"...grammar..."#)`,
 /// options after it (see the `json-lexgen-macros` crate). The generated code reaches the
 /// runtime as `jsonlex::runtime`, so a crate that depends on `jsonlex` alone can use it.
+///
+/// ```
+/// jsonlex::json_lexer!(r#"
+///     %name Words;
+///     [a-z]+ => Word;
+///     " "+   => skip;
+///     *      => error;
+/// "#);
+///
+/// let tokens: Vec<_> = Words::new(b"hello world").map(|t| t.map(|t| (t.kind, t.start, t.end))).collect();
+/// assert_eq!(tokens, [Ok((WordsToken::Word, 0, 5)), Ok((WordsToken::Word, 6, 11))]);
+/// assert!(Words::new(b"hello World").any(|t| t.is_err()), "`W` is not a word byte");
+/// ```
 #[macro_export]
 macro_rules! json_lexer {
     ($($input:tt)*) => {
