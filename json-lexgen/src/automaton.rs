@@ -189,25 +189,6 @@ thread_local! {
     static DETERMINIZATIONS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
-#[cfg(test)]
-mod tests {
-    use super::DETERMINIZATIONS;
-
-    /// A build determinizes each condition once; only `stats()` pays for the extra,
-    /// unminimized DFA whose size it reports.
-    #[test]
-    fn a_build_determinizes_each_condition_once() {
-        let grammar = "%name Two;\n<A> [a-z]+ => Word -> B;\n<A> \" \"+ => skip;\n<B> [0-9]+ => Number -> A;\n";
-        let count = || DETERMINIZATIONS.with(|n| n.get());
-        let before = count();
-        let generated = crate::Builder::new().build_from_str(grammar).expect("the grammar compiles");
-        assert_eq!(count() - before, 2, "one determinization per condition (A and B)");
-        let stats = generated.stats();
-        assert_eq!(count() - before, 4, "stats() determinizes each condition once more, unminimized");
-        assert!(stats.conditions.iter().all(|c| c.dfa_states.is_some()));
-    }
-}
-
 fn dfa_start(dfa: &dense::DFA<Vec<u32>>) -> DfaStateId {
     dfa.start_state(&start::Config::new().anchored(Anchored::Yes))
         .expect("an anchored start state exists: the DFA was built with StartKind::Anchored and no look-behind")
@@ -429,4 +410,23 @@ pub fn incoming_accepts(automaton: &Automaton) -> Vec<BTreeSet<Option<RuleId>>> 
         }
     }
     sets
+}
+
+#[cfg(test)]
+mod tests {
+    use super::DETERMINIZATIONS;
+
+    /// A build determinizes each condition once; only `stats()` pays for the extra,
+    /// unminimized DFA whose size it reports.
+    #[test]
+    fn a_build_determinizes_each_condition_once() {
+        let grammar = "%name Two;\n<A> [a-z]+ => Word -> B;\n<A> \" \"+ => skip;\n<B> [0-9]+ => Number -> A;\n";
+        let count = || DETERMINIZATIONS.with(|n| n.get());
+        let before = count();
+        let generated = crate::Builder::new().build_from_str(grammar).expect("the grammar compiles");
+        assert_eq!(count() - before, 2, "one determinization per condition (A and B)");
+        let stats = generated.stats();
+        assert_eq!(count() - before, 4, "stats() determinizes each condition once more, unminimized");
+        assert!(stats.conditions.iter().all(|c| c.dfa_states.is_some()));
+    }
 }
