@@ -13,6 +13,14 @@ pub(crate) trait Out {
     fn bytes(&mut self, b: &[u8]);
     fn byte(&mut self, b: u8);
     fn char(&mut self, c: u32);
+    /// [`unescape`] into this sink.
+    #[inline(always)]
+    fn unescape(&mut self, body: &[u8], base: usize, lone: LoneSurrogate) -> Result<(), StrError>
+    where
+        Self: Sized,
+    {
+        unescape_generic(body, base, lone, self)
+    }
 }
 
 impl Out for Vec<u8> {
@@ -27,6 +35,23 @@ impl Out for Vec<u8> {
     #[inline(always)]
     fn byte(&mut self, b: u8) {
         self.push(b);
+    }
+    #[inline(always)]
+    fn unescape(&mut self, body: &[u8], base: usize, lone: LoneSurrogate) -> Result<(), StrError> {
+        // Unescaping never lengthens a body: decode into a zeroed tail as long as the
+        // body, then cut it to what was written.
+        let start = self.len();
+        self.resize(start + body.len(), 0);
+        match unescape_slice(body, base, lone, &mut self[start..]) {
+            Ok(n) => {
+                self.truncate(start + n);
+                Ok(())
+            }
+            Err(e) => {
+                self.truncate(start);
+                Err(e)
+            }
+        }
     }
     #[inline(always)]
     fn char(&mut self, c: u32) {
@@ -194,6 +219,12 @@ static SHORT: [u8; 256] = {
 /// searching again between adjacent escapes.
 #[inline]
 pub(crate) fn unescape<O: Out>(body: &[u8], base: usize, lone: LoneSurrogate, out: &mut O) -> Result<(), StrError> {
+    out.unescape(body, base, lone)
+}
+
+/// [`unescape`] through the [`Out`] calls, for sinks that keep nothing.
+#[inline(always)]
+fn unescape_generic<O: Out>(body: &[u8], base: usize, lone: LoneSurrogate, out: &mut O) -> Result<(), StrError> {
     let mut i = 0;
     loop {
         let run_end = find_byte(body, i, b'\\');
@@ -222,6 +253,95 @@ pub(crate) fn unescape<O: Out>(body: &[u8], base: usize, lone: LoneSurrogate, ou
                 break;
             }
         }
+    }
+}
+
+/// [`unescape`] into `dst` (as long as `body`), returning how many bytes it wrote.
+/// Output never runs ahead of input (`w <= i`), so a verbatim run is copied eight bytes
+/// at a time before it is searched for a backslash: bytes copied past one are
+/// overwritten by what the escape decodes to, or cut off at the end.
+#[inline(always)]
+fn unescape_slice(body: &[u8], base: usize, lone: LoneSurrogate, dst: &mut [u8]) -> Result<usize, StrError> {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    const SPLAT: u64 = LO * b'\\' as u64;
+    debug_assert_eq!(dst.len(), body.len());
+    let (mut i, mut w) = (0, 0);
+    loop {
+        loop {
+            if let (Some(src), Some(to)) = (body.get(i..i + 8), dst.get_mut(w..w + 8)) {
+                let src: [u8; 8] = src.try_into().unwrap();
+                to.copy_from_slice(&src);
+                let x = u64::from_le_bytes(src) ^ SPLAT;
+                let t = x.wrapping_sub(LO) & !x & HI;
+                if t != 0 {
+                    let k = (t.trailing_zeros() / 8) as usize;
+                    i += k;
+                    w += k;
+                    break;
+                }
+                i += 8;
+                w += 8;
+            } else {
+                while let Some(&b) = body.get(i) {
+                    if b == b'\\' {
+                        break;
+                    }
+                    dst[w] = b;
+                    i += 1;
+                    w += 1;
+                }
+                break;
+            }
+        }
+        if i >= body.len() {
+            return Ok(w);
+        }
+        // `body[i]` is a backslash: the run of escapes there.
+        loop {
+            let Some(&c) = body.get(i + 1) else {
+                return Err(StrError::at(base + i, StrErrorKind::InvalidEscape(b'"')));
+            };
+            let d = SHORT[c as usize];
+            if d != 0 {
+                dst[w] = d;
+                w += 1;
+                i += 2;
+            } else if c == b'u' {
+                let (cp, next) = unicode(body, i, base, lone)?;
+                w += put_char(&mut dst[w..], cp);
+                i = next;
+            } else {
+                return Err(StrError::at(base + i, StrErrorKind::InvalidEscape(c)));
+            }
+            if body.get(i) != Some(&b'\\') {
+                break;
+            }
+        }
+    }
+}
+
+/// Writes `c` (a scalar value) as UTF-8 at the start of `dst`; returns its length.
+#[inline(always)]
+fn put_char(dst: &mut [u8], c: u32) -> usize {
+    debug_assert!(char::from_u32(c).is_some());
+    if c < 0x80 {
+        dst[0] = c as u8;
+        1
+    } else if c < 0x800 {
+        dst[..2].copy_from_slice(&[0xC0 | (c >> 6) as u8, 0x80 | (c & 0x3F) as u8]);
+        2
+    } else if c < 0x10000 {
+        dst[..3].copy_from_slice(&[0xE0 | (c >> 12) as u8, 0x80 | ((c >> 6) & 0x3F) as u8, 0x80 | (c & 0x3F) as u8]);
+        3
+    } else {
+        dst[..4].copy_from_slice(&[
+            0xF0 | (c >> 18) as u8,
+            0x80 | ((c >> 12) & 0x3F) as u8,
+            0x80 | ((c >> 6) & 0x3F) as u8,
+            0x80 | (c & 0x3F) as u8,
+        ]);
+        4
     }
 }
 
@@ -273,7 +393,7 @@ fn escape<O: Out>(bytes: &[u8], i: usize, base: usize, lone: LoneSurrogate, out:
 
 /// `bytes[i..]` starts with `\u`: decode it, and the low half after it if it is a high
 /// surrogate.
-#[inline]
+#[inline(always)]
 fn unicode_escape<O: Out>(
     bytes: &[u8],
     i: usize,
@@ -281,28 +401,33 @@ fn unicode_escape<O: Out>(
     lone: LoneSurrogate,
     out: &mut O,
 ) -> Result<usize, StrError> {
+    let (cp, next) = unicode(bytes, i, base, lone)?;
+    out.char(cp);
+    Ok(next)
+}
+
+/// `bytes[i..]` starts with `\u`: the scalar value it (with the low half after it, for
+/// a high surrogate) decodes to, or U+FFFD for a lone surrogate under `Substitute`, and
+/// the index after it.
+#[inline(always)]
+fn unicode(bytes: &[u8], i: usize, base: usize, lone: LoneSurrogate) -> Result<(u32, usize), StrError> {
     let cp = match hex4(bytes, i + 2) {
         Some(cp) => cp,
         None => return Err(StrError::at(base + i, StrErrorKind::InvalidUnicodeEscape)),
     };
     if !(0xD800..=0xDFFF).contains(&cp) {
-        out.char(cp);
-        return Ok(i + 6);
+        return Ok((cp, i + 6));
     }
     if cp <= 0xDBFF && bytes.get(i + 6) == Some(&b'\\') && bytes.get(i + 7) == Some(&b'u') {
         if let Some(low) = hex4(bytes, i + 8) {
             if (0xDC00..=0xDFFF).contains(&low) {
-                out.char(0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00));
-                return Ok(i + 12);
+                return Ok((0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00), i + 12));
             }
         }
     }
     match lone {
         LoneSurrogate::Error => Err(StrError::at(base + i, StrErrorKind::LoneSurrogate(cp))),
-        LoneSurrogate::Substitute => {
-            out.char(0xFFFD);
-            Ok(i + 6)
-        }
+        LoneSurrogate::Substitute => Ok((0xFFFD, i + 6)),
     }
 }
 
