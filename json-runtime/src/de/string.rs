@@ -3,6 +3,7 @@
 //! (invalid UTF-8 under `Substitute`/`Ignore`) or says precisely what is wrong.
 
 use std::borrow::Cow;
+use std::mem::MaybeUninit;
 
 use super::options::{InvalidUtf8, LoneSurrogate};
 use crate::error::{Category, Error};
@@ -38,20 +39,16 @@ impl Out for Vec<u8> {
     }
     #[inline(always)]
     fn unescape(&mut self, body: &[u8], base: usize, lone: LoneSurrogate) -> Result<(), StrError> {
-        // Unescaping never lengthens a body: decode into a zeroed tail as long as the
-        // body, then cut it to what was written.
+        // Unescaping never lengthens a body: decode into the spare capacity, as much
+        // of it as the body is long, then take in what was written.
+        self.reserve(body.len());
         let start = self.len();
-        self.resize(start + body.len(), 0);
-        match unescape_slice(body, base, lone, &mut self[start..]) {
-            Ok(n) => {
-                self.truncate(start + n);
-                Ok(())
-            }
-            Err(e) => {
-                self.truncate(start);
-                Err(e)
-            }
-        }
+        let n = unescape_slice(body, base, lone, &mut self.spare_capacity_mut()[..body.len()])?;
+        // SAFETY: `unescape_slice` returned `n`: it wrote every byte of the first `n` of
+        // the spare capacity (it writes at its output index `w` only, each write
+        // followed by `w` advancing over exactly the bytes written, and returns `w`).
+        unsafe { self.set_len(start + n) };
+        Ok(())
     }
     #[inline(always)]
     fn char(&mut self, c: u32) {
@@ -261,7 +258,12 @@ fn unescape_generic<O: Out>(body: &[u8], base: usize, lone: LoneSurrogate, out: 
 /// at a time before it is searched for a backslash: bytes copied past one are
 /// overwritten by what the escape decodes to, or cut off at the end.
 #[inline(always)]
-fn unescape_slice(body: &[u8], base: usize, lone: LoneSurrogate, dst: &mut [u8]) -> Result<usize, StrError> {
+fn unescape_slice(
+    body: &[u8],
+    base: usize,
+    lone: LoneSurrogate,
+    dst: &mut [MaybeUninit<u8>],
+) -> Result<usize, StrError> {
     const LO: u64 = 0x0101_0101_0101_0101;
     const HI: u64 = 0x8080_8080_8080_8080;
     const SPLAT: u64 = LO * b'\\' as u64;
@@ -271,7 +273,7 @@ fn unescape_slice(body: &[u8], base: usize, lone: LoneSurrogate, dst: &mut [u8])
         loop {
             if let (Some(src), Some(to)) = (body.get(i..i + 8), dst.get_mut(w..w + 8)) {
                 let src: [u8; 8] = src.try_into().unwrap();
-                to.copy_from_slice(&src);
+                to.copy_from_slice(&src.map(MaybeUninit::new));
                 let x = u64::from_le_bytes(src) ^ SPLAT;
                 let t = x.wrapping_sub(LO) & !x & HI;
                 if t != 0 {
@@ -287,7 +289,7 @@ fn unescape_slice(body: &[u8], base: usize, lone: LoneSurrogate, dst: &mut [u8])
                     if b == b'\\' {
                         break;
                     }
-                    dst[w] = b;
+                    dst[w] = MaybeUninit::new(b);
                     i += 1;
                     w += 1;
                 }
@@ -304,7 +306,7 @@ fn unescape_slice(body: &[u8], base: usize, lone: LoneSurrogate, dst: &mut [u8])
             };
             let d = SHORT[c as usize];
             if d != 0 {
-                dst[w] = d;
+                dst[w] = MaybeUninit::new(d);
                 w += 1;
                 i += 2;
             } else if c == b'u' {
@@ -322,25 +324,31 @@ fn unescape_slice(body: &[u8], base: usize, lone: LoneSurrogate, dst: &mut [u8])
 }
 
 /// Writes `c` (a scalar value) as UTF-8 at the start of `dst`; returns its length.
+/// `dst` is long enough: a `\u` escape is longer than what it decodes to.
 #[inline(always)]
-fn put_char(dst: &mut [u8], c: u32) -> usize {
+fn put_char(dst: &mut [MaybeUninit<u8>], c: u32) -> usize {
     debug_assert!(char::from_u32(c).is_some());
+    const SHORT_OUTPUT: &str = "output never outruns input";
+    let m = MaybeUninit::new;
     if c < 0x80 {
-        dst[0] = c as u8;
+        dst[0] = m(c as u8);
         1
     } else if c < 0x800 {
-        dst[..2].copy_from_slice(&[0xC0 | (c >> 6) as u8, 0x80 | (c & 0x3F) as u8]);
+        let [a, b, ..] = dst else { unreachable!("{SHORT_OUTPUT}") };
+        (*a, *b) = (m(0xC0 | (c >> 6) as u8), m(0x80 | (c & 0x3F) as u8));
         2
     } else if c < 0x10000 {
-        dst[..3].copy_from_slice(&[0xE0 | (c >> 12) as u8, 0x80 | ((c >> 6) & 0x3F) as u8, 0x80 | (c & 0x3F) as u8]);
+        let [a, b, d, ..] = dst else { unreachable!("{SHORT_OUTPUT}") };
+        *a = m(0xE0 | (c >> 12) as u8);
+        *b = m(0x80 | ((c >> 6) & 0x3F) as u8);
+        *d = m(0x80 | (c & 0x3F) as u8);
         3
     } else {
-        dst[..4].copy_from_slice(&[
-            0xF0 | (c >> 18) as u8,
-            0x80 | ((c >> 12) & 0x3F) as u8,
-            0x80 | ((c >> 6) & 0x3F) as u8,
-            0x80 | (c & 0x3F) as u8,
-        ]);
+        let [a, b, d, e, ..] = dst else { unreachable!("{SHORT_OUTPUT}") };
+        *a = m(0xF0 | (c >> 18) as u8);
+        *b = m(0x80 | ((c >> 12) & 0x3F) as u8);
+        *d = m(0x80 | ((c >> 6) & 0x3F) as u8);
+        *e = m(0x80 | (c & 0x3F) as u8);
         4
     }
 }
