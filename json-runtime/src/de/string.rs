@@ -39,16 +39,7 @@ impl Out for Vec<u8> {
     }
     #[inline(always)]
     fn unescape(&mut self, body: &[u8], base: usize, lone: LoneSurrogate) -> Result<(), StrError> {
-        // Unescaping never lengthens a body: decode into the spare capacity, as much
-        // of it as the body is long, then take in what was written.
-        self.reserve(body.len());
-        let start = self.len();
-        let n = unescape_slice(body, base, lone, &mut self.spare_capacity_mut()[..body.len()])?;
-        // SAFETY: `unescape_slice` returned `n`: it wrote every byte of the first `n` of
-        // the spare capacity (it writes at its output index `w` only, each write
-        // followed by `w` advancing over exactly the bytes written, and returns `w`).
-        unsafe { self.set_len(start + n) };
-        Ok(())
+        unescape_vec(body, base, lone, self)
     }
     #[inline(always)]
     fn char(&mut self, c: u32) {
@@ -220,7 +211,7 @@ pub(crate) fn unescape<O: Out>(body: &[u8], base: usize, lone: LoneSurrogate, ou
 }
 
 /// [`unescape`] through the [`Out`] calls, for sinks that keep nothing.
-#[inline(always)]
+#[inline]
 fn unescape_generic<O: Out>(body: &[u8], base: usize, lone: LoneSurrogate, out: &mut O) -> Result<(), StrError> {
     let mut i = 0;
     loop {
@@ -251,6 +242,22 @@ fn unescape_generic<O: Out>(body: &[u8], base: usize, lone: LoneSurrogate, out: 
             }
         }
     }
+}
+
+/// [`unescape`] into a `Vec`. Out of line: inlined, it costs the parser loop it would
+/// land in more than the call.
+#[inline(never)]
+fn unescape_vec(body: &[u8], base: usize, lone: LoneSurrogate, out: &mut Vec<u8>) -> Result<(), StrError> {
+    // Unescaping never lengthens a body: decode into the spare capacity, as much
+    // of it as the body is long, then take in what was written.
+    out.reserve(body.len());
+    let start = out.len();
+    let n = unescape_slice(body, base, lone, &mut out.spare_capacity_mut()[..body.len()])?;
+    // SAFETY: `unescape_slice` returned `n`: it wrote every byte of the first `n` of
+    // the spare capacity (it writes at its output index `w` only, each write
+    // followed by `w` advancing over exactly the bytes written, and returns `w`).
+    unsafe { out.set_len(start + n) };
+    Ok(())
 }
 
 /// [`unescape`] into `dst` (as long as `body`), returning how many bytes it wrote.
