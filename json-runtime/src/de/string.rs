@@ -253,14 +253,15 @@ fn unescape_vec(body: &[u8], base: usize, lone: LoneSurrogate, out: &mut Vec<u8>
     out.reserve(body.len());
     let start = out.len();
     let n = unescape_slice(body, base, lone, &mut out.spare_capacity_mut()[..body.len()])?;
-    // SAFETY: `unescape_slice` returned `n`: it wrote every byte of the first `n` of
-    // the spare capacity (it writes at its output index `w` only, each write
-    // followed by `w` advancing over exactly the bytes written, and returns `w`).
+    // SAFETY: `unescape_slice` returned `n`, and wrote every byte of the first `n` of
+    // the spare capacity: each of its writes starts at its output index `w`, which
+    // then advances over at most the bytes written, and it returns `w`.
     unsafe { out.set_len(start + n) };
     Ok(())
 }
 
-/// [`unescape`] into `dst` (as long as `body`), returning how many bytes it wrote.
+/// [`unescape`] into `dst` (at least as long as `body`), returning how many bytes it
+/// wrote; the bytes after those may be written too.
 /// Output never runs ahead of input (`w <= i`), so a verbatim run is copied eight bytes
 /// at a time before it is searched for a backslash: bytes copied past one are
 /// overwritten by what the escape decodes to, or cut off at the end.
@@ -274,13 +275,19 @@ fn unescape_slice(
     const LO: u64 = 0x0101_0101_0101_0101;
     const HI: u64 = 0x8080_8080_8080_8080;
     const SPLAT: u64 = LO * b'\\' as u64;
-    debug_assert_eq!(dst.len(), body.len());
+    assert!(dst.len() >= body.len());
+    let to = dst.as_mut_ptr();
+    // Every write below is at `w..w + k` where the input just consumed (or, for the
+    // eight-byte copy, just read) is `i..i + k'` with `k <= k'`, and `w <= i` holds
+    // throughout: so `w + k <= i + k' <= body.len() <= dst.len()`.
     let (mut i, mut w) = (0, 0);
     loop {
         loop {
-            if let (Some(src), Some(to)) = (body.get(i..i + 8), dst.get_mut(w..w + 8)) {
+            debug_assert!(w <= i);
+            if let Some(src) = body.get(i..i + 8) {
                 let src: [u8; 8] = src.try_into().unwrap();
-                to.copy_from_slice(&src.map(MaybeUninit::new));
+                // SAFETY: `w + 8 <= i + 8 <= body.len() <= dst.len()` (see above).
+                unsafe { to.add(w).cast::<[u8; 8]>().write_unaligned(src) };
                 let x = u64::from_le_bytes(src) ^ SPLAT;
                 let t = x.wrapping_sub(LO) & !x & HI;
                 if t != 0 {
@@ -296,7 +303,8 @@ fn unescape_slice(
                     if b == b'\\' {
                         break;
                     }
-                    dst[w] = MaybeUninit::new(b);
+                    // SAFETY: `w <= i < body.len() <= dst.len()`.
+                    unsafe { to.add(w).write(MaybeUninit::new(b)) };
                     i += 1;
                     w += 1;
                 }
@@ -308,17 +316,26 @@ fn unescape_slice(
         }
         // `body[i]` is a backslash: the run of escapes there.
         loop {
+            debug_assert!(w <= i);
             let Some(&c) = body.get(i + 1) else {
                 return Err(StrError::at(base + i, StrErrorKind::InvalidEscape(b'"')));
             };
             let d = SHORT[c as usize];
             if d != 0 {
-                dst[w] = MaybeUninit::new(d);
+                // SAFETY: `w <= i < i + 1 < body.len() <= dst.len()`.
+                unsafe { to.add(w).write(MaybeUninit::new(d)) };
                 w += 1;
                 i += 2;
             } else if c == b'u' {
                 let (cp, next) = unicode(body, i, base, lone)?;
-                w += put_char(&mut dst[w..], cp);
+                let (utf8, n) = utf8(cp);
+                debug_assert!(n <= next - i);
+                // SAFETY: `unicode` read four hex digits at `i + 2..i + 6`, so
+                // `w + 4 <= i + 6 <= body.len() <= dst.len()`; `n` of the four bytes
+                // are kept, and `n <= next - i` (a six-byte escape decodes to at most
+                // three, a twelve-byte pair to four), which keeps `w <= i`.
+                unsafe { to.add(w).cast::<[u8; 4]>().write_unaligned(utf8) };
+                w += n;
                 i = next;
             } else {
                 return Err(StrError::at(base + i, StrErrorKind::InvalidEscape(c)));
@@ -330,34 +347,20 @@ fn unescape_slice(
     }
 }
 
-/// Writes `c` (a scalar value) as UTF-8 at the start of `dst`; returns its length.
-/// `dst` is long enough: a `\u` escape is longer than what it decodes to.
+/// `c` (a scalar value) as UTF-8: its bytes, first in the lowest, and how many.
 #[inline(always)]
-fn put_char(dst: &mut [MaybeUninit<u8>], c: u32) -> usize {
+fn utf8(c: u32) -> ([u8; 4], usize) {
     debug_assert!(char::from_u32(c).is_some());
-    const SHORT_OUTPUT: &str = "output never outruns input";
-    let m = MaybeUninit::new;
-    if c < 0x80 {
-        dst[0] = m(c as u8);
-        1
+    let (v, n) = if c < 0x80 {
+        (c, 1)
     } else if c < 0x800 {
-        let [a, b, ..] = dst else { unreachable!("{SHORT_OUTPUT}") };
-        (*a, *b) = (m(0xC0 | (c >> 6) as u8), m(0x80 | (c & 0x3F) as u8));
-        2
+        (0x80C0 | (c >> 6) | (c & 0x3F) << 8, 2)
     } else if c < 0x10000 {
-        let [a, b, d, ..] = dst else { unreachable!("{SHORT_OUTPUT}") };
-        *a = m(0xE0 | (c >> 12) as u8);
-        *b = m(0x80 | ((c >> 6) & 0x3F) as u8);
-        *d = m(0x80 | (c & 0x3F) as u8);
-        3
+        (0x80_80E0 | (c >> 12) | (c >> 6 & 0x3F) << 8 | (c & 0x3F) << 16, 3)
     } else {
-        let [a, b, d, e, ..] = dst else { unreachable!("{SHORT_OUTPUT}") };
-        *a = m(0xF0 | (c >> 18) as u8);
-        *b = m(0x80 | ((c >> 12) & 0x3F) as u8);
-        *d = m(0x80 | ((c >> 6) & 0x3F) as u8);
-        *e = m(0x80 | (c & 0x3F) as u8);
-        4
-    }
+        (0x8080_80F0 | (c >> 18) | (c >> 12 & 0x3F) << 8 | (c >> 6 & 0x3F) << 16 | (c & 0x3F) << 24, 4)
+    };
+    (v.to_le_bytes(), n)
 }
 
 /// [`unescape`] into nothing, for a body whose escapes the lexer has already checked
