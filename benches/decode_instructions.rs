@@ -1,5 +1,5 @@
 //! A driver for callgrind: runs one decoder (`jsonlex-decode`, `jsonlex-validate`,
-//! `serde_json-Value`, `serde_json-IgnoredAny`) on one corpus file, the loop in a
+//! `serde_json-Value`, `serde_json-IgnoredAny`) on one corpus file or payload class, the loop in a
 //! function of its own (`decode_loop`) so that callgrind counts only it. Instruction
 //! counts do not depend on the machine's load, unlike times.
 //!
@@ -103,7 +103,9 @@ fn main() {
     if args.first().map(String::as_str) == Some("time") {
         return time_all(args.get(1).map_or(30, |n| n.parse().expect("rounds")));
     }
-    let files = corpus();
+    // The corpus files, then the payload classes (escape-heavy, u-escaped, ...).
+    let mut files = corpus();
+    files.extend(decode_payloads());
     let (Some(which), Some(file)) = (args.first(), args.get(1)) else {
         for (name, _) in &files {
             for which in ["jsonlex-decode", "jsonlex-validate", "serde_json-Value", "serde_json-IgnoredAny"] {
@@ -113,6 +115,6 @@ fn main() {
         return;
     };
     let n: usize = args.get(2).map_or(1, |n| n.parse().expect("iterations"));
-    let text = &files.iter().find(|(name, _)| name == file).expect("a corpus file").1;
+    let text = &files.iter().find(|(name, _)| name == file).expect("a corpus file or payload class").1;
     assert_eq!(decode_loop(which, text, n), n);
 }

@@ -3,6 +3,7 @@
 //! (invalid UTF-8 under `Substitute`/`Ignore`) or says precisely what is wrong.
 
 use std::borrow::Cow;
+use std::mem::MaybeUninit;
 
 use super::options::{InvalidUtf8, LoneSurrogate};
 use crate::error::{Category, Error};
@@ -13,6 +14,14 @@ pub(crate) trait Out {
     fn bytes(&mut self, b: &[u8]);
     fn byte(&mut self, b: u8);
     fn char(&mut self, c: u32);
+    /// [`unescape`] into this sink.
+    #[inline(always)]
+    fn unescape(&mut self, body: &[u8], base: usize, lone: LoneSurrogate) -> Result<(), StrError>
+    where
+        Self: Sized,
+    {
+        unescape_generic(body, base, lone, self)
+    }
 }
 
 impl Out for Vec<u8> {
@@ -27,6 +36,10 @@ impl Out for Vec<u8> {
     #[inline(always)]
     fn byte(&mut self, b: u8) {
         self.push(b);
+    }
+    #[inline(always)]
+    fn unescape(&mut self, body: &[u8], base: usize, lone: LoneSurrogate) -> Result<(), StrError> {
+        unescape_vec(body, base, lone, self)
     }
     #[inline(always)]
     fn char(&mut self, c: u32) {
@@ -173,10 +186,33 @@ pub(crate) fn find_byte(s: &[u8], from: usize, needle: u8) -> usize {
     s.len()
 }
 
+/// What a short escape's letter decodes to (`\n` -> 0x0A, ...); 0 for every other byte
+/// (`u` included), so one load tells a two-byte escape from the rest.
+static SHORT: [u8; 256] = {
+    let mut t = [0u8; 256];
+    t[b'"' as usize] = b'"';
+    t[b'\\' as usize] = b'\\';
+    t[b'/' as usize] = b'/';
+    t[b'b' as usize] = 0x08;
+    t[b'f' as usize] = 0x0C;
+    t[b'n' as usize] = b'\n';
+    t[b'r' as usize] = b'\r';
+    t[b't' as usize] = b'\t';
+    t
+};
+
 /// Decodes the body of an escaped string token (between the quotes; `base` is the
-/// body's offset in the input, for errors) into `out`.
+/// body's offset in the input, for errors) into `out`: each verbatim run up to the next
+/// backslash in one piece, then the run of escapes there, one step each, without
+/// searching again between adjacent escapes.
 #[inline]
 pub(crate) fn unescape<O: Out>(body: &[u8], base: usize, lone: LoneSurrogate, out: &mut O) -> Result<(), StrError> {
+    out.unescape(body, base, lone)
+}
+
+/// [`unescape`] through the [`Out`] calls, for sinks that keep nothing.
+#[inline]
+fn unescape_generic<O: Out>(body: &[u8], base: usize, lone: LoneSurrogate, out: &mut O) -> Result<(), StrError> {
     let mut i = 0;
     loop {
         let run_end = find_byte(body, i, b'\\');
@@ -186,8 +222,145 @@ pub(crate) fn unescape<O: Out>(body: &[u8], base: usize, lone: LoneSurrogate, ou
         if run_end == body.len() {
             return Ok(());
         }
-        i = escape(body, run_end, base, lone, out)?;
+        i = run_end;
+        // `body[i]` is a backslash.
+        loop {
+            let Some(&c) = body.get(i + 1) else {
+                return Err(StrError::at(base + i, StrErrorKind::InvalidEscape(b'"')));
+            };
+            let d = SHORT[c as usize];
+            if d != 0 {
+                out.byte(d);
+                i += 2;
+            } else if c == b'u' {
+                i = unicode_escape(body, i, base, lone, out)?;
+            } else {
+                return Err(StrError::at(base + i, StrErrorKind::InvalidEscape(c)));
+            }
+            if body.get(i) != Some(&b'\\') {
+                break;
+            }
+        }
     }
+}
+
+/// [`unescape`] into a `Vec`. Out of line: inlined, it costs the parser loop it would
+/// land in more than the call.
+#[inline(never)]
+fn unescape_vec(body: &[u8], base: usize, lone: LoneSurrogate, out: &mut Vec<u8>) -> Result<(), StrError> {
+    // Unescaping never lengthens a body: decode into the spare capacity, as much
+    // of it as the body is long, then take in what was written.
+    out.reserve(body.len());
+    let start = out.len();
+    let n = unescape_slice(body, base, lone, &mut out.spare_capacity_mut()[..body.len()])?;
+    // SAFETY: `unescape_slice` returned `n`, and wrote every byte of the first `n` of
+    // the spare capacity: each of its writes starts at its output index `w`, which
+    // then advances over at most the bytes written, and it returns `w`.
+    unsafe { out.set_len(start + n) };
+    Ok(())
+}
+
+/// [`unescape`] into `dst` (at least as long as `body`), returning how many bytes it
+/// wrote; the bytes after those may be written too.
+/// Output never runs ahead of input (`w <= i`), so a verbatim run is copied eight bytes
+/// at a time before it is searched for a backslash: bytes copied past one are
+/// overwritten by what the escape decodes to, or cut off at the end.
+#[inline(always)]
+fn unescape_slice(
+    body: &[u8],
+    base: usize,
+    lone: LoneSurrogate,
+    dst: &mut [MaybeUninit<u8>],
+) -> Result<usize, StrError> {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    const SPLAT: u64 = LO * b'\\' as u64;
+    assert!(dst.len() >= body.len());
+    let to = dst.as_mut_ptr();
+    // Every write below is at `w..w + k` where the input just consumed (or, for the
+    // eight-byte copy, just read) is `i..i + k'` with `k <= k'`, and `w <= i` holds
+    // throughout: so `w + k <= i + k' <= body.len() <= dst.len()`.
+    let (mut i, mut w) = (0, 0);
+    loop {
+        loop {
+            debug_assert!(w <= i);
+            if let Some(src) = body.get(i..i + 8) {
+                let src: [u8; 8] = src.try_into().unwrap();
+                // SAFETY: `w + 8 <= i + 8 <= body.len() <= dst.len()` (see above).
+                unsafe { to.add(w).cast::<[u8; 8]>().write_unaligned(src) };
+                let x = u64::from_le_bytes(src) ^ SPLAT;
+                let t = x.wrapping_sub(LO) & !x & HI;
+                if t != 0 {
+                    let k = (t.trailing_zeros() / 8) as usize;
+                    i += k;
+                    w += k;
+                    break;
+                }
+                i += 8;
+                w += 8;
+            } else {
+                while let Some(&b) = body.get(i) {
+                    if b == b'\\' {
+                        break;
+                    }
+                    // SAFETY: `w <= i < body.len() <= dst.len()`.
+                    unsafe { to.add(w).write(MaybeUninit::new(b)) };
+                    i += 1;
+                    w += 1;
+                }
+                break;
+            }
+        }
+        if i >= body.len() {
+            return Ok(w);
+        }
+        // `body[i]` is a backslash: the run of escapes there.
+        loop {
+            debug_assert!(w <= i);
+            let Some(&c) = body.get(i + 1) else {
+                return Err(StrError::at(base + i, StrErrorKind::InvalidEscape(b'"')));
+            };
+            let d = SHORT[c as usize];
+            if d != 0 {
+                // SAFETY: `w <= i < i + 1 < body.len() <= dst.len()`.
+                unsafe { to.add(w).write(MaybeUninit::new(d)) };
+                w += 1;
+                i += 2;
+            } else if c == b'u' {
+                let (cp, next) = unicode(body, i, base, lone)?;
+                let (utf8, n) = utf8(cp);
+                debug_assert!(n <= next - i);
+                // SAFETY: `unicode` read four hex digits at `i + 2..i + 6`, so
+                // `w + 4 <= i + 6 <= body.len() <= dst.len()`; `n` of the four bytes
+                // are kept, and `n <= next - i` (a six-byte escape decodes to at most
+                // three, a twelve-byte pair to four), which keeps `w <= i`.
+                unsafe { to.add(w).cast::<[u8; 4]>().write_unaligned(utf8) };
+                w += n;
+                i = next;
+            } else {
+                return Err(StrError::at(base + i, StrErrorKind::InvalidEscape(c)));
+            }
+            if body.get(i) != Some(&b'\\') {
+                break;
+            }
+        }
+    }
+}
+
+/// `c` (a scalar value) as UTF-8: its bytes, first in the lowest, and how many.
+#[inline(always)]
+fn utf8(c: u32) -> ([u8; 4], usize) {
+    debug_assert!(char::from_u32(c).is_some());
+    let (v, n) = if c < 0x80 {
+        (c, 1)
+    } else if c < 0x800 {
+        (0x80C0 | (c >> 6) | (c & 0x3F) << 8, 2)
+    } else if c < 0x10000 {
+        (0x80_80E0 | (c >> 12) | (c >> 6 & 0x3F) << 8 | (c & 0x3F) << 16, 3)
+    } else {
+        (0x8080_80F0 | (c >> 18) | (c >> 12 & 0x3F) << 8 | (c >> 6 & 0x3F) << 16 | (c & 0x3F) << 24, 4)
+    };
+    (v.to_le_bytes(), n)
 }
 
 /// [`unescape`] into nothing, for a body whose escapes the lexer has already checked
@@ -238,7 +411,7 @@ fn escape<O: Out>(bytes: &[u8], i: usize, base: usize, lone: LoneSurrogate, out:
 
 /// `bytes[i..]` starts with `\u`: decode it, and the low half after it if it is a high
 /// surrogate.
-#[inline]
+#[inline(always)]
 fn unicode_escape<O: Out>(
     bytes: &[u8],
     i: usize,
@@ -246,28 +419,33 @@ fn unicode_escape<O: Out>(
     lone: LoneSurrogate,
     out: &mut O,
 ) -> Result<usize, StrError> {
+    let (cp, next) = unicode(bytes, i, base, lone)?;
+    out.char(cp);
+    Ok(next)
+}
+
+/// `bytes[i..]` starts with `\u`: the scalar value it (with the low half after it, for
+/// a high surrogate) decodes to, or U+FFFD for a lone surrogate under `Substitute`, and
+/// the index after it.
+#[inline(always)]
+fn unicode(bytes: &[u8], i: usize, base: usize, lone: LoneSurrogate) -> Result<(u32, usize), StrError> {
     let cp = match hex4(bytes, i + 2) {
         Some(cp) => cp,
         None => return Err(StrError::at(base + i, StrErrorKind::InvalidUnicodeEscape)),
     };
     if !(0xD800..=0xDFFF).contains(&cp) {
-        out.char(cp);
-        return Ok(i + 6);
+        return Ok((cp, i + 6));
     }
     if cp <= 0xDBFF && bytes.get(i + 6) == Some(&b'\\') && bytes.get(i + 7) == Some(&b'u') {
         if let Some(low) = hex4(bytes, i + 8) {
             if (0xDC00..=0xDFFF).contains(&low) {
-                out.char(0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00));
-                return Ok(i + 12);
+                return Ok((0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00), i + 12));
             }
         }
     }
     match lone {
         LoneSurrogate::Error => Err(StrError::at(base + i, StrErrorKind::LoneSurrogate(cp))),
-        LoneSurrogate::Substitute => {
-            out.char(0xFFFD);
-            Ok(i + 6)
-        }
+        LoneSurrogate::Substitute => Ok((0xFFFD, i + 6)),
     }
 }
 
@@ -407,6 +585,209 @@ mod tests {
         let mut out = Vec::new();
         unescape(body.as_bytes(), 100, lone, &mut out)?;
         Ok(String::from_utf8(out).unwrap())
+    }
+
+    /// The generic unescaper the fast path must agree with: one character at a time,
+    /// written out plainly (no tables, no search), with the documented errors.
+    fn reference(body: &[u8], base: usize, lone: LoneSurrogate) -> Result<Vec<u8>, StrError> {
+        fn hex(b: &[u8]) -> Option<u32> {
+            if b.len() < 4 || !b[..4].iter().all(u8::is_ascii_hexdigit) {
+                return None;
+            }
+            u32::from_str_radix(std::str::from_utf8(&b[..4]).unwrap(), 16).ok()
+        }
+        let push = |out: &mut Vec<u8>, c: u32| {
+            let mut buf = [0; 4];
+            out.extend_from_slice(char::from_u32(c).unwrap().encode_utf8(&mut buf).as_bytes());
+        };
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < body.len() {
+            if body[i] != b'\\' {
+                out.push(body[i]);
+                i += 1;
+                continue;
+            }
+            let err = |kind| Err(StrError { offset: base + i, kind });
+            let c = match body.get(i + 1) {
+                None => return err(StrErrorKind::InvalidEscape(b'"')),
+                Some(&c) => c,
+            };
+            let short = match c {
+                b'"' => Some(b'"'),
+                b'\\' => Some(b'\\'),
+                b'/' => Some(b'/'),
+                b'b' => Some(8),
+                b'f' => Some(12),
+                b'n' => Some(10),
+                b'r' => Some(13),
+                b't' => Some(9),
+                b'u' => None,
+                _ => return err(StrErrorKind::InvalidEscape(c)),
+            };
+            if let Some(d) = short {
+                out.push(d);
+                i += 2;
+                continue;
+            }
+            let Some(cp) = hex(&body[i + 2..]) else { return err(StrErrorKind::InvalidUnicodeEscape) };
+            if !(0xD800..0xE000).contains(&cp) {
+                push(&mut out, cp);
+                i += 6;
+                continue;
+            }
+            let low = match &body[i + 6..] {
+                [b'\\', b'u', rest @ ..] if cp < 0xDC00 => hex(rest).filter(|l| (0xDC00..0xE000).contains(l)),
+                _ => None,
+            };
+            match (low, lone) {
+                (Some(low), _) => {
+                    push(&mut out, 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00));
+                    i += 12;
+                }
+                (None, LoneSurrogate::Error) => return err(StrErrorKind::LoneSurrogate(cp)),
+                (None, LoneSurrogate::Substitute) => {
+                    push(&mut out, 0xFFFD);
+                    i += 6;
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    const LONES: [LoneSurrogate; 2] = [LoneSurrogate::Error, LoneSurrogate::Substitute];
+
+    /// `unescape` (into a buffer, into nothing) against [`reference`]: the same bytes or
+    /// the same error (kind, offset, and so message) under every `LoneSurrogate`.
+    fn agree(body: &[u8]) {
+        for lone in LONES {
+            let want = reference(body, 7, lone);
+            let mut out = vec![b'#'];
+            let got = unescape(body, 7, lone, &mut out).map(|()| out[1..].to_vec());
+            assert_eq!(got, want, "{lone:?} {:?}", String::from_utf8_lossy(body));
+            assert_eq!(unescape(body, 7, lone, &mut Discard), want.map(|_| ()), "{:?}", String::from_utf8_lossy(body));
+        }
+    }
+
+    /// Every escape kind (short, `\u` of each UTF-8 length, pairs, lone halves, bad
+    /// ones), and filler text with one- to four-byte characters.
+    const KINDS: &[&str] = &[
+        r#"\""#,
+        r"\\",
+        r"\/",
+        r"\b",
+        r"\f",
+        r"\n",
+        r"\r",
+        r"\t",
+        r"\u0000",
+        r"\u0041",
+        r"\u007F",
+        r"\u0080",
+        r"\u00e9",
+        r"\u07FF",
+        r"\u0800",
+        r"\u20AC",
+        r"\uD7FF",
+        r"\uE000",
+        r"\uFFFF",
+        r"\ud83d\ude00",
+        r"\uDBFF\uDFFF",
+        r"\uD800\uDC00",
+        r"\ud800",
+        r"\uDBFF",
+        r"\udc00",
+        r"\uDFFF",
+        r"\ud800\n",
+        r"\ud800\ud800",
+        r"\udc00\ud800",
+        r"\ud800\u0041",
+        r"\ud800\uDBFF\uDC00",
+        r"\ud800\u12G4",
+        r"\ud800\",
+        r"\ud800\u",
+        r"\x",
+        r"\U0041",
+        r"\u12G4",
+        r"\uG000",
+        r"\u00",
+        r"\",
+        r"\u",
+    ];
+    const FILLERS: [&str; 2] = [
+        "the quick brown fox jumps over the lazy dog and then some more text to reach seventy",
+        "é日😀aß€𝄞b日本語のテキストですé😀xyzπ∑Ω😀日本",
+    ];
+
+    #[test]
+    fn every_escape_at_every_offset() {
+        for filler in FILLERS {
+            let filler = filler.as_bytes();
+            for len in 0..=70.min(filler.len()) {
+                let text = &filler[..len];
+                for kind in KINDS {
+                    for at in 0..=len {
+                        let mut body = text[..at].to_vec();
+                        body.extend_from_slice(kind.as_bytes());
+                        body.extend_from_slice(&text[at..]);
+                        agree(&body);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn surrogate_pairs_split_everywhere() {
+        let pairs = [r"\ud83d\ude00", r"\uDBFF\uDFFF", r"\uD800\uDC00"];
+        for filler in FILLERS {
+            let filler = &filler.as_bytes()[..16];
+            for pair in pairs {
+                let (high, low) = pair.split_at(6);
+                for k in 0..=filler.len() {
+                    // Text between the halves; a high at the end, a low at the start.
+                    agree(&[high.as_bytes(), &filler[..k], low.as_bytes()].concat());
+                    agree(&[&filler[..k], high.as_bytes()].concat());
+                    agree(&[low.as_bytes(), &filler[..k]].concat());
+                    // Pairs next to each other, and after lone halves.
+                    agree(&[&filler[..k], pair.as_bytes(), pair.as_bytes(), &filler[k..]].concat());
+                    agree(&[high.as_bytes(), pair.as_bytes(), &filler[..k], low.as_bytes(), high.as_bytes()].concat());
+                    // A high followed by every other kind of escape.
+                    for kind in KINDS {
+                        agree(&[&filler[..k], high.as_bytes(), kind.as_bytes(), &filler[k..]].concat());
+                    }
+                }
+                // Cut at every byte, and every escape kind at every point of a pair.
+                let doubled = [pair, pair].concat();
+                for cut in 0..=doubled.len() {
+                    agree(&doubled.as_bytes()[..cut]);
+                    agree(&doubled.as_bytes()[cut..]);
+                    for kind in KINDS {
+                        agree(&[&doubled.as_bytes()[..cut], kind.as_bytes(), &doubled.as_bytes()[cut..]].concat());
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn random_escape_runs_agree() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..20_000 {
+            let mut body = Vec::new();
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let mut r = seed;
+            for _ in 0..(r % 9) {
+                r = r.rotate_right(7).wrapping_mul(0x2545_F491_4F6C_DD1D);
+                match r % 3 {
+                    0 => body.extend_from_slice(&FILLERS[(r >> 8) as usize % 2].as_bytes()[..(r >> 16) as usize % 12]),
+                    _ => body.extend_from_slice(KINDS[(r >> 8) as usize % (KINDS.len() - 2)].as_bytes()),
+                }
+            }
+            agree(&body);
+        }
     }
 
     #[test]
