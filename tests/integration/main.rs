@@ -16,6 +16,7 @@ mod decode_boundary;
 mod decode_differential;
 mod decode_levels;
 mod decode_suite;
+mod deep_values;
 mod encode_roundtrip;
 mod lexer_conformance;
 mod lexer_differential;

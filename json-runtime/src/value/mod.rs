@@ -11,6 +11,7 @@
 //! | `map.rs` | [`Map`] and its iterators |
 //! | `index.rs` | `value["key"]`, `value[0]`, `map["key"]` ([`ValueIndex`]) |
 //! | `from.rs` | conversions into [`Value`] and [`Number`] |
+//! | `pointer.rs` | RFC 6901 JSON Pointer look-ups ([`Value::pointer`], [`Value::pointer_mut`]) |
 //! | `de.rs` (feature `serde`) | `Deserialize` for the model, a `Value` as a `Deserializer` (`from_value`) |
 //! | `ser.rs` (feature `serde`) | `Serialize` for the model, serializing into a `Value` (`to_value`) |
 
@@ -19,6 +20,7 @@ mod de;
 mod from;
 mod index;
 mod map;
+mod pointer;
 #[cfg(feature = "serde")]
 pub(crate) mod ser;
 
