@@ -67,6 +67,8 @@ fn json_library() -> Result<(), jsonlex::Error> {
     jsonlex::validate(br#"{"a": [1, 2.5, "x"]}"#)?;
     let text = jsonlex::encode(&value);                    // serde_json-identical output
     assert_eq!(text, r#"{"name":"jsonlex","tags":["json",1]}"#);
+    assert_eq!(value.pointer("/tags/0"), Some(&jsonlex::Value::from("json")));   // RFC 6901
+    assert_eq!(value.pointer("/tags/2"), None);
 
     // "With the default `serde` feature, `jsonlex::from_slice::<T>` / `to_string` work on
     // your own types": here types this crate can name without depending on serde.
