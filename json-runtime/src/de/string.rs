@@ -44,21 +44,8 @@ impl Out for Vec<u8> {
     #[inline(always)]
     fn char(&mut self, c: u32) {
         // Callers pass scalar values only (surrogates are paired or replaced first).
-        debug_assert!(char::from_u32(c).is_some());
-        if c < 0x80 {
-            self.push(c as u8);
-        } else if c < 0x800 {
-            self.extend_from_slice(&[0xC0 | (c >> 6) as u8, 0x80 | (c & 0x3F) as u8]);
-        } else if c < 0x10000 {
-            self.extend_from_slice(&[0xE0 | (c >> 12) as u8, 0x80 | ((c >> 6) & 0x3F) as u8, 0x80 | (c & 0x3F) as u8]);
-        } else {
-            self.extend_from_slice(&[
-                0xF0 | (c >> 18) as u8,
-                0x80 | ((c >> 12) & 0x3F) as u8,
-                0x80 | ((c >> 6) & 0x3F) as u8,
-                0x80 | (c & 0x3F) as u8,
-            ]);
-        }
+        let (bytes, n) = utf8(c);
+        self.extend_from_slice(&bytes[..n]);
     }
 }
 
@@ -160,20 +147,25 @@ fn hex4(bytes: &[u8], j: usize) -> Option<u32> {
     (v >= 0).then_some(v as u32)
 }
 
+/// The index of the first byte `needle` in the eight bytes `word`, if there is one.
+#[inline(always)]
+fn first_in_word(word: [u8; 8], needle: u8) -> Option<usize> {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let w = u64::from_le_bytes(word) ^ LO.wrapping_mul(needle as u64);
+    // A zero byte of `w` is a match; the lowest flagged byte is exact (borrows only
+    // propagate upwards).
+    let t = w.wrapping_sub(LO) & !w & HI;
+    (t != 0).then_some((t.trailing_zeros() / 8) as usize)
+}
+
 /// Index of the first `needle` in `s[from..]` (or `s.len()`), eight bytes at a time.
 #[inline(always)]
 pub(crate) fn find_byte(s: &[u8], from: usize, needle: u8) -> usize {
-    const LO: u64 = 0x0101_0101_0101_0101;
-    const HI: u64 = 0x8080_8080_8080_8080;
     let mut i = from;
-    let splat = LO.wrapping_mul(needle as u64);
     while i + 8 <= s.len() {
-        let w = u64::from_le_bytes(s[i..i + 8].try_into().unwrap()) ^ splat;
-        // A zero byte of `w` is a match; the lowest flagged byte is exact (borrows only
-        // propagate upwards).
-        let t = w.wrapping_sub(LO) & !w & HI;
-        if t != 0 {
-            return i + (t.trailing_zeros() / 8) as usize;
+        if let Some(k) = first_in_word(s[i..i + 8].try_into().unwrap(), needle) {
+            return i + k;
         }
         i += 8;
     }
@@ -225,18 +217,7 @@ fn unescape_generic<O: Out>(body: &[u8], base: usize, lone: LoneSurrogate, out: 
         i = run_end;
         // `body[i]` is a backslash.
         loop {
-            let Some(&c) = body.get(i + 1) else {
-                return Err(StrError::at(base + i, StrErrorKind::InvalidEscape(b'"')));
-            };
-            let d = SHORT[c as usize];
-            if d != 0 {
-                out.byte(d);
-                i += 2;
-            } else if c == b'u' {
-                i = unicode_escape(body, i, base, lone, out)?;
-            } else {
-                return Err(StrError::at(base + i, StrErrorKind::InvalidEscape(c)));
-            }
+            i = escape(body, i, base, lone, out)?;
             if body.get(i) != Some(&b'\\') {
                 break;
             }
@@ -272,9 +253,6 @@ fn unescape_slice(
     lone: LoneSurrogate,
     dst: &mut [MaybeUninit<u8>],
 ) -> Result<usize, StrError> {
-    const LO: u64 = 0x0101_0101_0101_0101;
-    const HI: u64 = 0x8080_8080_8080_8080;
-    const SPLAT: u64 = LO * b'\\' as u64;
     assert!(dst.len() >= body.len());
     let to = dst.as_mut_ptr();
     // Every write below is at `w..w + k` where the input just consumed (or, for the
@@ -288,10 +266,7 @@ fn unescape_slice(
                 let src: [u8; 8] = src.try_into().unwrap();
                 // SAFETY: `w + 8 <= i + 8 <= body.len() <= dst.len()` (see above).
                 unsafe { to.add(w).cast::<[u8; 8]>().write_unaligned(src) };
-                let x = u64::from_le_bytes(src) ^ SPLAT;
-                let t = x.wrapping_sub(LO) & !x & HI;
-                if t != 0 {
-                    let k = (t.trailing_zeros() / 8) as usize;
+                if let Some(k) = first_in_word(src, b'\\') {
                     i += k;
                     w += k;
                     break;
@@ -389,24 +364,18 @@ pub(crate) fn check_surrogates(body: &[u8], base: usize, lone: LoneSurrogate) ->
 /// after it. `base` is added to indices in errors.
 #[inline(always)]
 fn escape<O: Out>(bytes: &[u8], i: usize, base: usize, lone: LoneSurrogate, out: &mut O) -> Result<usize, StrError> {
-    let c = match bytes.get(i + 1) {
-        Some(&c) => c,
-        None => return Err(StrError::at(base + i, StrErrorKind::InvalidEscape(b'"'))),
+    let Some(&c) = bytes.get(i + 1) else {
+        return Err(StrError::at(base + i, StrErrorKind::InvalidEscape(b'"')));
     };
-    let decoded = match c {
-        b'"' => b'"',
-        b'\\' => b'\\',
-        b'/' => b'/',
-        b'b' => 0x08,
-        b'f' => 0x0C,
-        b'n' => b'\n',
-        b'r' => b'\r',
-        b't' => b'\t',
-        b'u' => return unicode_escape(bytes, i, base, lone, out),
-        _ => return Err(StrError::at(base + i, StrErrorKind::InvalidEscape(c))),
-    };
-    out.byte(decoded);
-    Ok(i + 2)
+    let d = SHORT[c as usize];
+    if d != 0 {
+        out.byte(d);
+        Ok(i + 2)
+    } else if c == b'u' {
+        unicode_escape(bytes, i, base, lone, out)
+    } else {
+        Err(StrError::at(base + i, StrErrorKind::InvalidEscape(c)))
+    }
 }
 
 /// `bytes[i..]` starts with `\u`: decode it, and the low half after it if it is a high
