@@ -387,6 +387,9 @@ fn utf8_classes_are_the_standard_unicode_classes() {
         (r"\p{Greek}", r"\p{Greek}"),
         (r"\p{Script=Greek}", r"\p{Greek}"),
         (r"\p{Lu}", r"\p{Uppercase_Letter}"),
+        (r"\p{gc=Lu}", r"\p{Lu}"),
+        (r"\p{sc=Grek}", r"\p{Greek}"),
+        (r"\p{id start}", r"\p{ID_Start}"),
         (r"[^\p{L}a-z0-9]", r"[^\p{L}a-z0-9]"),
         (r"[\u00A0\uFEFF\u{2028}\U00002029]", r"[\x{A0}\x{FEFF}\x{2028}\x{2029}]"),
         (r"[\x41-\x5A\101]", "[A-Z]"),
@@ -400,6 +403,10 @@ fn utf8_classes_are_the_standard_unicode_classes() {
     // Literals are bytes in both modes: characters as their UTF-8, \xHH as itself.
     let h = hir_of(UTF8, r#""é\u{E9}\u00e9\xFF""#);
     assert!(full_match(&h, b"\xC3\xA9\xC3\xA9\xC3\xA9\xFF"));
+    // Case-folded literals fold ASCII letters only.
+    let h = hir_of(UTF8, "'aé'");
+    assert!(full_match(&h, "Aé".as_bytes()) && full_match(&h, "aé".as_bytes()));
+    assert!(!full_match(&h, "AÉ".as_bytes()));
     // The directive may come after the rules it governs.
     let g = ok("[é] => E;\n%encoding utf8;");
     assert_eq!(g.encoding, crate::grammar::Encoding::Utf8);
