@@ -484,6 +484,9 @@ fn utf8_mode_errors_point_at_the_culprit() {
     let d = one_error(&format!("{UTF8}\n[^] \\ \"ab\" => A;"), DiagnosticKind::Syntax, 2, 7);
     assert!(d.message.contains("one-character literal"), "{}", d.message);
     one_error(&format!("{UTF8}\n[^] \\ \\xFF => A;"), DiagnosticKind::Syntax, 2, 7);
+    // One error for a bad class in a definition, not another for each use of it.
+    one_error(&format!("{UTF8}\nx = [\\xFF];\nx => A;\nx x => B;"), DiagnosticKind::Syntax, 2, 6);
+    one_error("x = [\\p{L}];\nx => A;", DiagnosticKind::Syntax, 1, 6);
     // The directive itself.
     let d = one_error("%encoding latin1;\n\"a\" => A;", DiagnosticKind::Directive, 1, 11);
     assert_eq!(d.message, "unknown encoding 'latin1' (known: utf8, bytes; bytes is the default)");
