@@ -137,7 +137,7 @@ fn directive_errors() {
     let d = one_error("%name A;\n%name B;\n\"a\" => A;", DiagnosticKind::Directive, 2, 1);
     assert_eq!(d.message, "'%name' is given twice (first at line 1, column 7)");
     let d = one_error("%lexer A;\n\"a\" => A;", DiagnosticKind::Directive, 1, 1);
-    assert_eq!(d.message, "unknown directive '%lexer' (known: %name, %token)");
+    assert_eq!(d.message, "unknown directive '%lexer' (known: %name, %token, %encoding)");
     one_error("%name 3;\n\"a\" => A;", DiagnosticKind::Directive, 1, 7);
     one_error("%token a::;\n\"a\" => A;", DiagnosticKind::Directive, 1, 11);
 }
@@ -264,4 +264,19 @@ fn a_runtime_path_given_as_tokens_is_used_as_given() {
     let bad: proc_macro2::TokenStream = "a + b".parse().unwrap();
     let e = Builder::new().configure(Config::new().runtime_path_tokens(bad)).build_from_str(grammar).unwrap_err();
     assert_eq!(e.diagnostics()[0].kind, DiagnosticKind::Option);
+}
+
+/// Under `%encoding utf8` the uncovered-bytes warning is still about bytes: those that
+/// start no well-formed character when the rules cover every character.
+#[test]
+fn a_utf8_grammar_without_a_default_rule_warns_about_bytes_that_start_no_character() {
+    let generated = Builder::new().build_from_str("%encoding utf8;\n[^]+ => Any;\n").unwrap();
+    let warnings = generated.warnings();
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert_eq!(warnings[0].kind, DiagnosticKind::UncoveredBytes);
+    assert!(
+        warnings[0].message.contains("input starting with [0x80-0xC1 0xF5-0xFF] (77 bytes)"),
+        "{}",
+        warnings[0].message
+    );
 }
