@@ -169,7 +169,11 @@ impl Ctx<'_> {
         let dispatch_tables = Self::dispatch_tables(a, &cond.backends);
         let hook_classes = loops::hook_classes(self.rt, analysis);
         let dynamic_vars = if needs_dynamic { quote!(let mut last_rule: u32 = u32::MAX;) } else { TokenStream::new() };
-        let outcomes = self.outcomes(a, &cond.partial);
+        let mut rules = Self::outcome_rules(a);
+        // With tables, the many plain token rules (keywords) share one arm.
+        let token_table = table.as_ref().map(|_| self.token_table(&mut rules));
+        let outcomes = self.outcomes(&rules, &cond.partial);
+        let outcomes = quote!(#token_table #outcomes);
         let code = quote! {
             #statics
             #(#loop_fns)*

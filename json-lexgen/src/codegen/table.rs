@@ -26,6 +26,7 @@ use super::condition::{Backend, CondCtx};
 use super::Ctx;
 use crate::analysis::Analysis;
 use crate::automaton::{Automaton, StateId};
+use crate::grammar::{Action, RuleId};
 use crate::stats::TableStats;
 use crate::BackendChoice;
 use proc_macro2::{Literal, TokenStream};
@@ -423,5 +424,44 @@ impl Ctx<'_> {
             }
         };
         (statics, runner)
+    }
+}
+
+impl Ctx<'_> {
+    /// Where a condition has tables, the rules that produce a token and switch no
+    /// condition (a keyword grammar's hundreds) end in one arm: `T_TOKEN[rule]` is the
+    /// kind, looked up before the other outcomes' `match`. Those rules leave `rules`.
+    pub(super) fn token_table(&self, rules: &mut BTreeSet<RuleId>) -> TokenStream {
+        let plain: Vec<RuleId> = rules
+            .iter()
+            .copied()
+            .filter(|r| {
+                let rule = &self.grammar.rules[r.0 as usize];
+                matches!(rule.action, Action::Token(_)) && rule.next.is_none()
+            })
+            .collect();
+        if plain.len() < 2 {
+            return TokenStream::new();
+        }
+        let len = plain.iter().map(|r| r.0 as usize + 1).max().unwrap_or(0);
+        let entries = (0..len).map(|i| match &self.grammar.rules[i].action {
+            Action::Token(kind) if plain.contains(&RuleId(i as u32)) => {
+                let kind = self.kind(&kind.name);
+                quote!(::core::option::Option::Some(#kind))
+            }
+            _ => quote!(::core::option::Option::None),
+        });
+        for r in &plain {
+            rules.remove(r);
+        }
+        let (ty, rt) = (self.token_ty, self.rt);
+        let n = Literal::usize_unsuffixed(len);
+        quote! {
+            static T_TOKEN: [::core::option::Option<#ty>; #n] = [#(#entries),*];
+            if let ::core::option::Option::Some(&::core::option::Option::Some(kind)) = T_TOKEN.get(code as usize) {
+                self.pos = end;
+                return ::core::option::Option::Some(::core::result::Result::Ok(#rt::Token { kind, start, end }));
+            }
+        }
     }
 }
