@@ -92,6 +92,9 @@ fn the_differential_tests_grammars_are_up_to_date() {
     vendored("tests/grammars/c_tables.lex", &forced("tests/grammars/c.lex", "tables"));
 }
 
+/// Keywords enough for more states than `Auto`'s threshold, few enough for a quick test.
+const LARGE: usize = 50;
+
 fn build(grammar: &str, config: Config) -> json_lexgen::Generated {
     Builder::new().configure(config).build_from_str(grammar).unwrap_or_else(|e| panic!("{e}"))
 }
@@ -102,7 +105,7 @@ fn build(grammar: &str, config: Config) -> json_lexgen::Generated {
 fn auto_chooses_tables_by_the_size_of_each_condition() {
     let small = build(&keyword_grammar("Small", 8, 1, None), Config::new()).stats();
     assert!(small.conditions.iter().all(|c| c.table_states.is_empty()), "{small}");
-    let large_grammar = keyword_grammar("Large", 120, 14, None);
+    let large_grammar = keyword_grammar("Large", LARGE, 14, None);
     let large = build(&large_grammar, Config::new()).stats();
     let code = &large.conditions[0];
     assert!(code.states > BackendChoice::AUTO_TABLES_ABOVE, "{large}");
@@ -117,7 +120,7 @@ fn auto_chooses_tables_by_the_size_of_each_condition() {
     // Forced, either way, by Config or directive; Config wins over the directive.
     let forced = build(&large_grammar, Config::new().backend(BackendChoice::Code)).stats();
     assert!(forced.conditions.iter().all(|c| c.table_states.is_empty()), "{forced}");
-    let directive = keyword_grammar("Large", 120, 14, Some("code"));
+    let directive = keyword_grammar("Large", LARGE, 14, Some("code"));
     let by_directive = build(&directive, Config::new()).stats();
     assert!(by_directive.conditions.iter().all(|c| c.table_states.is_empty()));
     let overridden = build(&directive, Config::new().backend(BackendChoice::Tables)).stats();
@@ -131,11 +134,11 @@ fn auto_chooses_tables_by_the_size_of_each_condition() {
 }
 
 /// The point of the tables: a large grammar's code grows gently. Against the code
-/// backend, the 120-keyword grammar's file is several times smaller, and the stats say
+/// backend, the large keyword grammar's file is several times smaller, and the stats say
 /// where the bytes are.
 #[test]
 fn tables_keep_a_large_grammar_small() {
-    let grammar = keyword_grammar("Large", 120, 14, None);
+    let grammar = keyword_grammar("Large", LARGE, 14, None);
     let tables = build(&grammar, Config::new()).stats();
     let code = build(&grammar, Config::new().backend(BackendChoice::Code)).stats();
     assert!(
@@ -155,7 +158,7 @@ fn tables_keep_a_large_grammar_small() {
 /// state as its differences from the identifier state's row.
 #[test]
 fn the_table_is_compressed() {
-    let stats = build(&keyword_grammar("Large", 120, 14, None), Config::new()).stats();
+    let stats = build(&keyword_grammar("Large", LARGE, 14, None), Config::new()).stats();
     let c = &stats.conditions[0];
     let t = c.table.expect("a table");
     assert!(t.classes < 40, "{stats}");

@@ -465,3 +465,64 @@ impl Ctx<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn backends(grammar: &str, choice: BackendChoice) -> (Automaton, Vec<Backend>) {
+        let g = crate::parse::parse(grammar).expect("parses");
+        let a = crate::automaton::build(&g).expect("builds").remove(0);
+        let analysis = crate::analysis::analyze(&a, true);
+        let b = choose(&a, &analysis, choice);
+        (a, b)
+    }
+
+    const GRAMMAR: &str = "\"if\" => If;\n\"int\" => Int;\n[a-z]+ => Ident;\n\" \"+ => skip;\n";
+
+    #[test]
+    fn code_and_small_auto_are_all_direct() {
+        for choice in [BackendChoice::Code, BackendChoice::Auto] {
+            let (_, b) = backends(GRAMMAR, choice);
+            assert!(b.iter().all(|&b| b == Backend::Direct), "{choice:?}: {b:?}");
+        }
+    }
+
+    #[test]
+    fn tables_keep_the_start_its_successors_and_the_loops_as_code() {
+        let (a, b) = backends(GRAMMAR, BackendChoice::Tables);
+        let analysis = crate::analysis::analyze(&a, true);
+        for (i, s) in a.states.iter().enumerate() {
+            let hot = i == 0
+                || analysis.loops.iter().any(|l| l.state.index() == i)
+                || a.states[0].transitions.iter().any(|t| t.target.index() == i);
+            let accept_now = s.accept.is_some() && s.transitions.is_empty();
+            let expected = if hot && !accept_now { Backend::Direct } else { Backend::Table };
+            assert_eq!(b[i], expected, "state {i}: {s:?}");
+        }
+        // "i" (a successor of the start) is code; "in" (after it) is a table row.
+        assert!(b.contains(&Backend::Table) && b.iter().filter(|&&b| b == Backend::Direct).count() > 2, "{b:?}");
+    }
+
+    #[test]
+    fn tables_only_keeps_only_the_start_state() {
+        let (_, b) = backends(GRAMMAR, BackendChoice::TablesOnly);
+        assert_eq!(b[0], Backend::Direct);
+        assert!(b[1..].iter().all(|&b| b == Backend::Table), "{b:?}");
+    }
+
+    #[test]
+    fn auto_turns_to_tables_above_the_threshold() {
+        // Keywords of distinct letters: one state per letter, more states than the limit.
+        let mut grammar = String::new();
+        let letters = "abcdefghijklmnopqrstuvwxyz";
+        for i in 0..40 {
+            let word: String = (0..8).map(|k| letters.as_bytes()[(i * 7 + k * 3) % 26] as char).collect();
+            grammar.push_str(&format!("\"{word}{i}\" => K{i};\n"));
+        }
+        grammar.push_str("[a-z0-9]+ => Ident;\n");
+        let (a, b) = backends(&grammar, BackendChoice::Auto);
+        assert!(a.states.len() > BackendChoice::AUTO_TABLES_ABOVE, "{} states", a.states.len());
+        assert_eq!(b, backends(&grammar, BackendChoice::Tables).1);
+    }
+}
