@@ -670,6 +670,8 @@ proptest! {
         thread_local!(static LEXERS: Vec<(String, Run)> = unicode_lexers());
         LEXERS.with(|l| REF.with(|r| check(r, &input, l)));
     }
+}
+
 fn keyword_lexers() -> Vec<(String, Run)> {
     lexers![
         hooked "keywords" => keywords_lexer::Keywords,
