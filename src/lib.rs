@@ -20,6 +20,13 @@ pub mod lexer {
     include!(concat!(env!("OUT_DIR"), "/json.rs"));
 }
 
+/// The same lexer again as `JsonDocumentLexer`, for [`Document::parse`] alone (so that
+/// each parser loop has its own copy of `next_token` inlined into it).
+#[allow(dead_code, clippy::upper_case_acronyms)] // generated: API the Document does not use, names from the grammar
+mod document_lexer {
+    include!(concat!(env!("OUT_DIR"), "/json_document.rs"));
+}
+
 /// Build a lexer from a grammar at compile time: `json_lexer!(file = "grammar/x.lex")`
 /// (relative to the crate's `CARGO_MANIFEST_DIR`) or `json_lexer!(r#"...grammar..."#)`,
 /// options after it (see the `json-lexgen-macros` crate). The generated code reaches the
@@ -166,8 +173,10 @@ impl<'a> Document<'a> {
     /// assert_eq!(e.classify(), jsonlex::Category::Depth);
     /// ```
     pub fn parse_with(input: &'a [u8], options: &DecodeOptions) -> Result<Document<'a>, Error> {
-        // SAFETY: as in `decode_with`: `JsonLexer`'s string tokens are UTF-8.
-        unsafe { json_runtime::Document::parse_trusted_with_lexer::<lexer::JsonLexer>(input, options) }.map(Document)
+        // SAFETY: as in `decode_with`: `JsonDocumentLexer` is `JsonLexer` (grammar/json.lex)
+        // under another name, its string tokens UTF-8.
+        unsafe { json_runtime::Document::parse_trusted_with_lexer::<document_lexer::JsonDocumentLexer>(input, options) }
+            .map(Document)
     }
 
     /// The document of json-runtime this wraps.

@@ -39,20 +39,19 @@ mod value_builder;
 
 pub use options::{BigInt, DecodeOptions, InvalidUtf8, LoneSurrogate};
 
-use crate::document::Document;
 use crate::error::{Category, Error};
 use crate::lex::{LexError, Lexer, Token};
 use crate::token::JsonToken;
 use crate::value::{Number, Value};
 use number::NumError;
 pub(crate) use sink::Sink;
-use sink::{Built, Sinks};
 use string::Discard;
+use value_builder::Builder;
 
 /// Decodes `input` with lexer `L`, checking that string tokens are UTF-8 (for lexers
 /// that do not guarantee it, e.g. ones for looser dialects).
 pub fn decode<'a, L: Lexer<'a, Kind = JsonToken>>(input: &'a [u8], options: &DecodeOptions) -> Result<Value, Error> {
-    Parser::<false, Sinks>::new(input, options, true, Sinks::value()).run::<L>().map(Built::into_value)
+    Parser::<false, Builder>::new(input, options, true, Builder::new()).run::<L>()
 }
 
 /// Decodes `input` with lexer `L`, trusting its string tokens' UTF-8.
@@ -64,13 +63,13 @@ pub unsafe fn decode_trusted<'a, L: Lexer<'a, Kind = JsonToken>>(
     input: &'a [u8],
     options: &DecodeOptions,
 ) -> Result<Value, Error> {
-    Parser::<true, Sinks>::new(input, options, true, Sinks::value()).run::<L>().map(Built::into_value)
+    Parser::<true, Builder>::new(input, options, true, Builder::new()).run::<L>()
 }
 
 /// Checks `input` as [`decode`] would, without building anything (and without
 /// allocating, unless `max_depth` exceeds 512 or there is an error to report).
 pub fn validate<'a, L: Lexer<'a, Kind = JsonToken>>(input: &'a [u8], options: &DecodeOptions) -> Result<(), Error> {
-    Parser::<false, Sinks>::new(input, options, false, Sinks::value()).run::<L>().map(drop)
+    Parser::<false, Builder>::new(input, options, false, Builder::new()).run::<L>().map(drop)
 }
 
 /// Checks `input` as [`decode_trusted`] would. Safe: a lexer that breaks the
@@ -79,28 +78,30 @@ pub fn validate_trusted<'a, L: Lexer<'a, Kind = JsonToken>>(
     input: &'a [u8],
     options: &DecodeOptions,
 ) -> Result<(), Error> {
-    Parser::<true, Sinks>::new(input, options, false, Sinks::value()).run::<L>().map(drop)
+    Parser::<true, Builder>::new(input, options, false, Builder::new()).run::<L>().map(drop)
 }
 
-/// Parses `input` with lexer `L` into a [`Document`], checking that string tokens are
-/// UTF-8, as [`decode`] does.
-pub(crate) fn parse_document<'a, L: Lexer<'a, Kind = JsonToken>>(
+/// Parses `input` with lexer `L` into `sink` (any [`Sink`]), checking that string
+/// tokens are UTF-8, as [`decode`] does.
+pub(crate) fn parse_into<'a, L: Lexer<'a, Kind = JsonToken>, S: Sink<'a>>(
     input: &'a [u8],
     options: &DecodeOptions,
-) -> Result<Document<'a>, Error> {
-    Parser::<false, Sinks>::new(input, options, true, Sinks::document(input)).run::<L>().map(Built::into_document)
+    sink: S,
+) -> Result<S::Output, Error> {
+    Parser::<false, S>::new(input, options, true, sink).run::<L>()
 }
 
-/// Parses `input` with lexer `L` into a [`Document`], trusting its string tokens' UTF-8,
-/// as [`decode_trusted`] does.
+/// Parses `input` with lexer `L` into `sink`, trusting its string tokens' UTF-8, as
+/// [`decode_trusted`] does.
 ///
 /// # Safety
 /// As [`decode_trusted`]'s.
-pub(crate) unsafe fn parse_document_trusted<'a, L: Lexer<'a, Kind = JsonToken>>(
+pub(crate) unsafe fn parse_into_trusted<'a, L: Lexer<'a, Kind = JsonToken>, S: Sink<'a>>(
     input: &'a [u8],
     options: &DecodeOptions,
-) -> Result<Document<'a>, Error> {
-    Parser::<true, Sinks>::new(input, options, true, Sinks::document(input)).run::<L>().map(Built::into_document)
+    sink: S,
+) -> Result<S::Output, Error> {
+    Parser::<true, S>::new(input, options, true, sink).run::<L>()
 }
 
 /// The parser, for decoding and validating alike.
@@ -111,10 +112,12 @@ pub(crate) unsafe fn parse_document_trusted<'a, L: Lexer<'a, Kind = JsonToken>>(
 /// instantiates them, and LLVM inlines it (the token, and the lexer's state, stay in
 /// registers). With an instance per mode, the two callers (in one codegen unit) kept
 /// it a call: validate took about 20% more instructions on the corpus. The price is a
-/// predictable branch before each builder call. For the same reason the crate's sinks
-/// (the [`Value`] builder, a [`Document`]'s tape) are one type, [`Sinks`], that
-/// forwards each call to the one it holds: with a `run` per sink, validate took about 30%
-/// more instructions again. Any new sink joins [`Sinks`].
+/// predictable branch before each builder call. So validate runs on the instance of the
+/// [`Value`] builder. Another [`Sink`] gets an instance of its own, and must run it on a
+/// lexer type of its own too (`jsonlex::Document` has a second copy of the generated
+/// lexer): sharing the lexer, the two instances made `next_token` a call in both (validate
+/// took about 30% more instructions); sharing this instance through an enum of sinks cost
+/// decode and validate 1-3%, the lexer's registers spilling in the larger loop.
 struct Parser<'a, const TRUSTED: bool, S: Sink<'a>> {
     input: &'a [u8],
     options: DecodeOptions,

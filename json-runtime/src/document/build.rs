@@ -12,7 +12,7 @@ use crate::value::Number;
 const INPUT_BYTES_PER_NODE: usize = 16;
 
 /// Writes a [`Document`]'s tape.
-pub(crate) struct Tape<'a> {
+pub(super) struct Tape<'a> {
     input: &'a [u8],
     nodes: Vec<Node>,
     owned: Vec<u8>,
@@ -27,7 +27,7 @@ pub(crate) struct Tape<'a> {
 }
 
 impl<'a> Tape<'a> {
-    pub(crate) fn new(input: &'a [u8]) -> Tape<'a> {
+    pub(super) fn new(input: &'a [u8]) -> Tape<'a> {
         Tape {
             input,
             nodes: Vec::with_capacity(input.len() / INPUT_BYTES_PER_NODE + 1),

@@ -19,7 +19,7 @@ mod build;
 mod convert;
 mod view;
 
-pub(crate) use build::Tape;
+use build::Tape;
 pub use view::{DocIndex, Elements, Kind, Members, ValueRef};
 
 use crate::de::{self, DecodeOptions};
@@ -110,7 +110,7 @@ impl<'a> Document<'a> {
         input: &'a [u8],
         options: &DecodeOptions,
     ) -> Result<Document<'a>, Error> {
-        de::parse_document::<L>(input, options)
+        de::parse_into::<L, _>(input, options, Tape::new(input))
     }
 
     /// Parses `input` with lexer `L`, trusting its string tokens' UTF-8.
@@ -123,7 +123,7 @@ impl<'a> Document<'a> {
         options: &DecodeOptions,
     ) -> Result<Document<'a>, Error> {
         // SAFETY: the caller's promise, passed on.
-        unsafe { de::parse_document_trusted::<L>(input, options) }
+        unsafe { de::parse_into_trusted::<L, _>(input, options, Tape::new(input)) }
     }
 
     /// The top-level value.
