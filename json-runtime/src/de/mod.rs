@@ -115,9 +115,9 @@ pub(crate) unsafe fn parse_into_trusted<'a, L: Lexer<'a, Kind = JsonToken>, S: S
 /// predictable branch before each builder call. So validate runs on the instance of the
 /// [`Value`] builder. Another [`Sink`] gets an instance of its own, and must run it on a
 /// lexer type of its own too (`jsonlex::Document` has a second copy of the generated
-/// lexer): sharing the lexer, the two instances made `next_token` a call in both (validate
-/// took about 30% more instructions); sharing this instance through an enum of sinks cost
-/// decode and validate 1-3%, the lexer's registers spilling in the larger loop.
+/// lexer): sharing the lexer, the two instances made `next_token` a call in both; sharing
+/// this instance through an enum of sinks made the loop larger and the lexer's registers
+/// spill (both measured slower for decode and validate).
 struct Parser<'a, const TRUSTED: bool, S: Sink<'a>> {
     input: &'a [u8],
     options: DecodeOptions,
