@@ -17,6 +17,7 @@ mod decode_differential;
 mod decode_levels;
 mod decode_suite;
 mod deep_values;
+mod document;
 mod encode_roundtrip;
 mod lexer_conformance;
 mod lexer_differential;
