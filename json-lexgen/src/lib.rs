@@ -74,6 +74,7 @@ use std::path::{Path, PathBuf};
 pub struct Config {
     unsafe_code: bool,
     simd: bool,
+    streaming: bool,
     runtime: RuntimePath,
 }
 
@@ -87,7 +88,12 @@ enum RuntimePath {
 
 impl Default for Config {
     fn default() -> Config {
-        Config { unsafe_code: true, simd: true, runtime: RuntimePath::Text("::json_runtime".to_string()) }
+        Config {
+            unsafe_code: true,
+            simd: true,
+            streaming: false,
+            runtime: RuntimePath::Text("::json_runtime".to_string()),
+        }
     }
 }
 
@@ -111,6 +117,18 @@ impl Config {
     /// DFA.
     pub fn simd(mut self, yes: bool) -> Config {
         self.simd = yes;
+        self
+    }
+
+    /// Also emit a streaming lexer (`false` by default): beside the slice lexer `Name`,
+    /// a type `NameStream` that implements `json_runtime::lex::StreamLexer`. It lexes
+    /// input that arrives in pieces: `next_token(buf, base, eof)` answers
+    /// `Step::NeedMore` where the buffer ends before a token can be decided, and is
+    /// called again, from the same token's start, once the caller has appended bytes
+    /// (`json_runtime::lex::ReadLexer` drives it over a `std::io::Read`). The slice
+    /// lexer's code is the same either way. See "Streaming" in `docs/grammar.md`.
+    pub fn streaming(mut self, yes: bool) -> Config {
+        self.streaming = yes;
         self
     }
 
