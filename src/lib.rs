@@ -72,6 +72,36 @@ pub fn validate_with(input: &[u8], options: &DecodeOptions) -> Result<(), Error>
     json_runtime::de::validate_trusted::<lexer::JsonLexer>(input, options)
 }
 
+/// Checks that `reader` yields one JSON document, as [`validate`] does on the same
+/// bytes (same errors, line, column and offset), without holding the input in memory:
+/// the generated streaming lexer reads it through a buffer (64 KiB, grown only for a
+/// token longer than half of it). A failed read is an error of category
+/// [`Category::Io`] at the offset where reading stopped.
+///
+/// ```
+/// assert!(jsonlex::validate_reader(&br#"{"a": [1, 2.5, "x"]}"#[..]).is_ok());
+/// let e = jsonlex::validate_reader(&b"[1,\n 2"[..]).unwrap_err();
+/// assert_eq!((e.classify(), e.line(), e.column(), e.offset()), (jsonlex::Category::Eof, 2, 3, 6));
+/// ```
+pub fn validate_reader<R: std::io::Read>(reader: R) -> Result<(), Error> {
+    json_runtime::de::validate_reader_trusted::<lexer::JsonLexerStream, R>(reader, &DecodeOptions::new())
+}
+
+/// Decodes one JSON document from `reader`, as [`decode`] does on the same bytes,
+/// through the buffer of [`validate_reader`] (the input is never held whole; the
+/// value is).
+///
+/// ```
+/// let v = jsonlex::decode_reader(&br#"{"name": "jsonlex", "tags": ["json", 1]}"#[..]).unwrap();
+/// assert_eq!(v["tags"][1], 1);
+/// ```
+pub fn decode_reader<R: std::io::Read>(reader: R) -> Result<Value, Error> {
+    // SAFETY: `JsonLexerStream` is generated from grammar/json.lex, as `JsonLexer` is
+    // (see `decode_with`); tests/integration/lexer_streaming.rs checks that it gives
+    // the slice lexer's tokens.
+    unsafe { json_runtime::de::decode_reader_trusted::<lexer::JsonLexerStream, R>(reader, &DecodeOptions::new()) }
+}
+
 /// Decodes one JSON document with the default [`DecodeOptions`].
 ///
 /// ```

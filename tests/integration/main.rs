@@ -15,6 +15,7 @@ mod decode_api;
 mod decode_boundary;
 mod decode_differential;
 mod decode_levels;
+mod decode_reader;
 mod decode_suite;
 mod deep_values;
 mod encode_roundtrip;

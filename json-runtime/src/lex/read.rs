@@ -9,6 +9,9 @@ use crate::position::Position;
 /// system call, small enough to stay in L2.
 const DEFAULT_CAPACITY: usize = 64 * 1024;
 
+/// Bytes kept before the current token when the buffer drops what precedes it.
+const LOOKBEHIND: usize = 4;
+
 /// What [`ReadLexer`] reports instead of a token.
 #[derive(Debug)]
 pub enum ReadError<K> {
@@ -42,9 +45,9 @@ pub type ReadNext<K> = Result<Token<K>, ReadError<K>>;
 /// A streaming lexer `L` over a reader `R`: the tokens of the whole input, with
 /// absolute offsets, in memory bounded by the longest token (plus a fixed buffer).
 ///
-/// The buffer holds the input from the current token's start on. Where the lexer
-/// needs more input, the bytes before the token's start are dropped, the rest moved to
-/// the front, and one `read` fills the free space. When the token already fills more
+/// The buffer holds the input from the current token's start on (and a few bytes
+/// before it). Where the lexer needs more input, the bytes before the token's start are
+/// dropped, the rest moved to the front, and one `read` fills the free space. When the token already fills more
 /// than half of the buffer, the buffer doubles first, so that every read asks for at
 /// least as many bytes as the token has: the rescans of a token from its start (see
 /// [`StreamLexer`]) then cost no more than the reading, O(n) over the input, as long as
@@ -173,6 +176,20 @@ impl<R: Read, L: StreamLexer> ReadLexer<R, L> {
         }
     }
 
+    /// Reads until the buffer holds the input up to absolute offset `end` (or all of
+    /// it, if it ends before), keeping what it holds: for a caller that looks ahead of
+    /// the lexer (an error message, say).
+    pub fn read_to(&mut self, end: usize) -> io::Result<()> {
+        while self.base + self.filled < end && !self.eof {
+            if self.filled == self.buf.len() {
+                let grown = self.buf.len() * 2;
+                self.buf.resize(grown, 0);
+            }
+            self.read_once()?;
+        }
+        Ok(())
+    }
+
     /// The streaming lexer (its condition, its offset).
     pub fn lexer(&self) -> &L {
         &self.lexer
@@ -195,13 +212,16 @@ impl<R: Read, L: StreamLexer> ReadLexer<R, L> {
     /// of the buffer, and read once (`Ok` with `eof` set when the reader has ended).
     #[cold]
     fn refill(&mut self) -> io::Result<()> {
-        let keep = self.lexer.offset().wrapping_sub(self.base);
-        if keep > self.filled {
+        let token = self.lexer.offset().wrapping_sub(self.base);
+        if token > self.filled {
             // The lexer's offset left the buffer (moved by `lexer_mut`): nothing to read
             // it from.
             self.eof = true;
             return Ok(());
         }
+        // A few bytes before the token stay: what an error message looks back at (`01`
+        // lexes as `0` then `1`: a leading zero).
+        let keep = token.saturating_sub(LOOKBEHIND);
         if keep > 0 {
             let dropped = &self.buf[..keep];
             match dropped.iter().rposition(|&b| b == b'\n') {
@@ -219,6 +239,11 @@ impl<R: Read, L: StreamLexer> ReadLexer<R, L> {
             let grown = self.buf.len() * 2;
             self.buf.resize(grown, 0);
         }
+        self.read_once()
+    }
+
+    /// One read into the free space (`Interrupted` is retried).
+    fn read_once(&mut self) -> io::Result<()> {
         loop {
             match self.reader.read(&mut self.buf[self.filled..]) {
                 Ok(0) => self.eof = true,
