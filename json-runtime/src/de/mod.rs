@@ -21,7 +21,7 @@
 //! | file | what it holds |
 //! |---|---|
 //! | `mod.rs` | the parser: the grammar's structure, one loop over the tokens |
-//! | `input.rs` | [`Input`](input::Input): tokens and their bytes from a slice lexer or from a reader (a streaming lexer's [`ReadLexer`](crate::lex::ReadLexer)) |
+//! | `input.rs` | `Input`: tokens and their bytes from a slice lexer or from a reader (a streaming lexer's [`ReadLexer`](crate::lex::ReadLexer)) |
 //! | `sink.rs` | [`Sink`]: what the parser drives when it builds |
 //! | `value_builder.rs` | the [`Sink`] that builds a [`Value`] |
 //! | `options.rs` | [`DecodeOptions`] and its choices |
