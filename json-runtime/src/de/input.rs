@@ -1,10 +1,9 @@
 //! [`Input`]: where the parser's tokens and their bytes come from (serde_json's `Read`
-//! idea): a slice lexer over the whole input, or a streaming lexer over a reader
-//! ([`ReadLexer`]), whose buffer holds the current token and not much more.
+//! idea), when not from a slice: a streaming lexer over a reader ([`ReadLexer`]),
+//! whose buffer holds the current token and not much more.
 //!
 //! The parser sees the bytes through a *window*: the bytes held and the absolute offset
-//! of the first. A slice's window is the whole input at offset 0 (so every offset
-//! arithmetic folds away); a reader's is its buffer. Errors are made on the window, at
+//! of the first (a reader's buffer). Errors are made on the window, at
 //! offsets relative to it, and then placed in the whole input by [`Input::place`].
 
 use std::io::Read;
@@ -13,13 +12,20 @@ use super::sink::Sink;
 use super::string::StrError;
 use super::LoneSurrogate;
 use crate::error::{Category, Error};
-use crate::lex::{Lexer, Next, ReadError, ReadLexer, StreamLexer};
+use crate::lex::{Next, ReadError, ReadLexer, StreamLexer};
 use crate::token::JsonToken;
 
 /// What the parser reads tokens and bytes from, for a sink `S`. Strings reach the sink
 /// through the input: a slice lends them for `'a` (a sink may keep them), a reader only
 /// while the token is in its buffer (its sinks copy: `for<'x> Sink<'x>`).
-pub(crate) trait Input<'a, S> {
+pub(crate) trait Input<'a, S>: Sized {
+    /// What the input is made from (a slice, a reader).
+    type Source;
+
+    /// The input over `source`. The parser makes it in its own frame: a lexer passed by
+    /// value would stay in the caller's memory, and its fields out of registers.
+    fn open(source: Self::Source) -> Self;
+
     /// The next token, a lexical error, or `None` at the end of the input.
     fn next_token(&mut self) -> Next<JsonToken>;
 
@@ -51,48 +57,6 @@ pub(crate) trait Input<'a, S> {
     fn before_error(&mut self, offset: usize) -> Option<Error>;
 }
 
-impl<'a, L: Lexer<'a, Kind = JsonToken>, S: Sink<'a>> Input<'a, S> for L {
-    #[inline(always)]
-    fn next_token(&mut self) -> Next<JsonToken> {
-        Lexer::next_token(self)
-    }
-
-    #[inline(always)]
-    fn set_offset(&mut self, offset: usize) {
-        Lexer::set_offset(self, offset);
-    }
-
-    #[inline(always)]
-    fn window<'s>(&'s self) -> (&'s [u8], usize)
-    where
-        'a: 's,
-    {
-        (self.input(), 0)
-    }
-
-    #[inline(always)]
-    unsafe fn str(&self, sink: &mut S, start: usize, end: usize, key: bool) {
-        let body = self.input().get(start..end).unwrap_or_default();
-        // SAFETY: the caller's promise: these bytes are UTF-8.
-        sink.str(unsafe { core::str::from_utf8_unchecked(body) }, key);
-    }
-
-    #[inline(always)]
-    fn escaped(&self, sink: &mut S, start: usize, end: usize, lone: LoneSurrogate, key: bool) -> Result<(), StrError> {
-        sink.escaped(self.input().get(start..end).unwrap_or_default(), start, lone, key)
-    }
-
-    #[inline(always)]
-    fn place(&self, error: Error) -> Error {
-        error
-    }
-
-    #[inline(always)]
-    fn before_error(&mut self, _offset: usize) -> Option<Error> {
-        None
-    }
-}
-
 /// Bytes read past a lexical error before it is diagnosed: a message looks at most at
 /// the next UTF-8 character or byte order mark.
 const LOOKAHEAD: usize = 8;
@@ -104,13 +68,13 @@ pub(crate) struct Reader<R, L> {
     failed: Option<Error>,
 }
 
-impl<R: Read, L: StreamLexer<Kind = JsonToken>> Reader<R, L> {
-    pub(crate) fn new(reader: R) -> Self {
+impl<'a, R: Read, L: StreamLexer<Kind = JsonToken>, S: for<'x> Sink<'x>> Input<'a, S> for Reader<R, L> {
+    type Source = R;
+
+    fn open(reader: R) -> Self {
         Reader { lexer: ReadLexer::new(reader), failed: None }
     }
-}
 
-impl<'a, R: Read, L: StreamLexer<Kind = JsonToken>, S: for<'x> Sink<'x>> Input<'a, S> for Reader<R, L> {
     #[inline]
     fn next_token(&mut self) -> Next<JsonToken> {
         match self.lexer.next_token()? {

@@ -21,7 +21,7 @@
 //! | file | what it holds |
 //! |---|---|
 //! | `mod.rs` | the parser: the grammar's structure, one loop over the tokens |
-//! | `input.rs` | `Input`: tokens and their bytes from a slice lexer or from a reader (a streaming lexer's [`ReadLexer`](crate::lex::ReadLexer)) |
+//! | `input.rs`, `reader.rs` | `Input`: tokens and their bytes from a reader (a streaming lexer's [`ReadLexer`](crate::lex::ReadLexer)), and the parser's loop over it |
 //! | `sink.rs` | [`Sink`]: what the parser drives when it builds |
 //! | `value_builder.rs` | the [`Sink`] that builds a [`Value`] |
 //! | `options.rs` | [`DecodeOptions`] and its choices |
@@ -34,6 +34,7 @@ mod input;
 pub(crate) mod number;
 mod options;
 mod pow5;
+mod reader;
 #[cfg(feature = "serde")]
 pub mod serde;
 mod sink;
@@ -43,13 +44,12 @@ mod value_builder;
 pub use options::{BigInt, DecodeOptions, InvalidUtf8, LoneSurrogate};
 
 use crate::error::{Category, Error};
-use core::marker::PhantomData;
-
 use crate::lex::{LexError, Lexer, StreamLexer, Token};
 use crate::token::JsonToken;
 use crate::value::{Number, Value};
-use input::{Input, Reader};
+use input::Reader;
 use number::NumError;
+use reader::ReaderParser;
 pub(crate) use sink::Sink;
 use string::Discard;
 use value_builder::Builder;
@@ -57,7 +57,7 @@ use value_builder::Builder;
 /// Decodes `input` with lexer `L`, checking that string tokens are UTF-8 (for lexers
 /// that do not guarantee it, e.g. ones for looser dialects).
 pub fn decode<'a, L: Lexer<'a, Kind = JsonToken>>(input: &'a [u8], options: &DecodeOptions) -> Result<Value, Error> {
-    Parser::<false, Builder>::new(options, true, Builder::new()).run(L::new(input))
+    Parser::<false, Builder>::new(input, options, true, Builder::new()).run::<L>()
 }
 
 /// Decodes `input` with lexer `L`, trusting its string tokens' UTF-8.
@@ -69,13 +69,13 @@ pub unsafe fn decode_trusted<'a, L: Lexer<'a, Kind = JsonToken>>(
     input: &'a [u8],
     options: &DecodeOptions,
 ) -> Result<Value, Error> {
-    Parser::<true, Builder>::new(options, true, Builder::new()).run(L::new(input))
+    Parser::<true, Builder>::new(input, options, true, Builder::new()).run::<L>()
 }
 
 /// Checks `input` as [`decode`] would, without building anything (and without
 /// allocating, unless `max_depth` exceeds 512 or there is an error to report).
 pub fn validate<'a, L: Lexer<'a, Kind = JsonToken>>(input: &'a [u8], options: &DecodeOptions) -> Result<(), Error> {
-    Parser::<false, Builder>::new(options, false, Builder::new()).run(L::new(input)).map(drop)
+    Parser::<false, Builder>::new(input, options, false, Builder::new()).run::<L>().map(drop)
 }
 
 /// Checks `input` as [`decode_trusted`] would. Safe: a lexer that breaks the
@@ -84,7 +84,7 @@ pub fn validate_trusted<'a, L: Lexer<'a, Kind = JsonToken>>(
     input: &'a [u8],
     options: &DecodeOptions,
 ) -> Result<(), Error> {
-    Parser::<true, Builder>::new(options, false, Builder::new()).run(L::new(input)).map(drop)
+    Parser::<true, Builder>::new(input, options, false, Builder::new()).run::<L>().map(drop)
 }
 
 /// Checks the document that `reader` yields as [`validate`] does, with the same
@@ -99,7 +99,7 @@ pub fn validate_reader<L: StreamLexer<Kind = JsonToken>, R: std::io::Read>(
     reader: R,
     options: &DecodeOptions,
 ) -> Result<(), Error> {
-    Parser::<false, Builder>::new(options, false, Builder::new()).run(Reader::<R, L>::new(reader)).map(drop)
+    ReaderParser::<false, Builder>::new(options, false, Builder::new()).run::<Reader<R, L>>(reader).map(drop)
 }
 
 /// As [`validate_reader`], trusting `L`'s string tokens to be UTF-8 (as
@@ -109,7 +109,7 @@ pub fn validate_reader_trusted<L: StreamLexer<Kind = JsonToken>, R: std::io::Rea
     reader: R,
     options: &DecodeOptions,
 ) -> Result<(), Error> {
-    Parser::<true, Builder>::new(options, false, Builder::new()).run(Reader::<R, L>::new(reader)).map(drop)
+    ReaderParser::<true, Builder>::new(options, false, Builder::new()).run::<Reader<R, L>>(reader).map(drop)
 }
 
 /// Decodes the document that `reader` yields as [`decode`] does (same values, same
@@ -118,7 +118,7 @@ pub fn decode_reader<L: StreamLexer<Kind = JsonToken>, R: std::io::Read>(
     reader: R,
     options: &DecodeOptions,
 ) -> Result<Value, Error> {
-    Parser::<false, Builder>::new(options, true, Builder::new()).run(Reader::<R, L>::new(reader))
+    ReaderParser::<false, Builder>::new(options, true, Builder::new()).run::<Reader<R, L>>(reader)
 }
 
 /// As [`decode_reader`], trusting `L`'s string tokens to be UTF-8.
@@ -129,7 +129,7 @@ pub unsafe fn decode_reader_trusted<L: StreamLexer<Kind = JsonToken>, R: std::io
     reader: R,
     options: &DecodeOptions,
 ) -> Result<Value, Error> {
-    Parser::<true, Builder>::new(options, true, Builder::new()).run(Reader::<R, L>::new(reader))
+    ReaderParser::<true, Builder>::new(options, true, Builder::new()).run::<Reader<R, L>>(reader)
 }
 
 /// Parses `input` with lexer `L` into `sink` (any [`Sink`]), checking that string
@@ -140,7 +140,7 @@ pub(crate) fn parse_into<'a, L: Lexer<'a, Kind = JsonToken>, S: Sink<'a>>(
     options: &DecodeOptions,
     sink: S,
 ) -> Result<S::Output, Error> {
-    Parser::<false, S>::new(options, true, sink).run(L::new(input))
+    Parser::<false, S>::new(input, options, true, sink).run::<L>()
 }
 
 /// Parses `input` with lexer `L` into `sink`, trusting its string tokens' UTF-8, as
@@ -154,7 +154,7 @@ pub(crate) unsafe fn parse_into_trusted<'a, L: Lexer<'a, Kind = JsonToken>, S: S
     options: &DecodeOptions,
     sink: S,
 ) -> Result<S::Output, Error> {
-    Parser::<true, S>::new(options, true, sink).run(L::new(input))
+    Parser::<true, S>::new(input, options, true, sink).run::<L>()
 }
 
 /// The parser, for decoding and validating alike.
@@ -168,8 +168,7 @@ pub(crate) unsafe fn parse_into_trusted<'a, L: Lexer<'a, Kind = JsonToken>, S: S
 /// predictable branch before each builder call. So validate runs on the instance of the
 /// [`Value`] builder; another [`Sink`] (a `Document`'s) gets an instance of its own.
 struct Parser<'a, const TRUSTED: bool, S: Sink<'a>> {
-    /// The lifetime of the strings `S` receives (a slice input's).
-    input: PhantomData<&'a [u8]>,
+    input: &'a [u8],
     options: DecodeOptions,
     /// Build (decode), or only check (validate: `builder` stays empty).
     build: bool,
@@ -211,9 +210,9 @@ enum Expect {
 
 impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
     #[inline(always)]
-    fn new(options: &DecodeOptions, build: bool, builder: S) -> Self {
+    fn new(input: &'a [u8], options: &DecodeOptions, build: bool, builder: S) -> Self {
         Parser {
-            input: PhantomData,
+            input,
             options: *options,
             build,
             builder,
@@ -237,9 +236,9 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
     /// what the grammar expects next. (Never inlined: decode and validate must share
     /// this one instance, see [`Parser`].)
     #[inline(never)]
-    fn run<I: Input<'a, S>>(mut self, mut lexer: I) -> Result<S::Output, Error> {
-        // A local whose address never escapes (cold paths get its window, by value): its
-        // fields can live in registers.
+    fn run<L: Lexer<'a, Kind = JsonToken>>(mut self) -> Result<S::Output, Error> {
+        // A local whose address never escapes: its fields can live in registers.
+        let mut lexer = L::new(self.input);
         // Whether the innermost open container is an object: `nest`'s top bit, kept at
         // hand for the ',' after every value.
         let mut in_object = false;
@@ -249,7 +248,7 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
                 Some(Ok(t)) => Some(t),
                 None => None,
                 Some(Err(e)) => {
-                    let t = self.lexical(&mut lexer, e)?;
+                    let t = self.lex_error(e)?;
                     lexer.set_offset(t.end);
                     Some(t)
                 }
@@ -257,7 +256,7 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
             match expect {
                 Expect::Value | Expect::ValueOrArrayEnd => {
                     let Some(t) = tok else {
-                        return Err(self.expected(&lexer, None, "expected a value"));
+                        return Err(self.expected(None, "expected a value"));
                     };
                     if let Expect::ValueOrArrayEnd = expect {
                         if t.kind == JsonToken::ArrayEnd {
@@ -274,20 +273,20 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
                     }
                     match t.kind {
                         JsonToken::ArrayStart => {
-                            self.enter(&lexer, t.start, false)?;
+                            self.enter(t.start, false)?;
                             in_object = false;
                             expect = Expect::ValueOrArrayEnd;
                             continue;
                         }
                         JsonToken::ObjectStart => {
-                            self.enter(&lexer, t.start, true)?;
+                            self.enter(t.start, true)?;
                             in_object = true;
                             expect = Expect::KeyOrObjectEnd;
                             continue;
                         }
-                        JsonToken::String | JsonToken::EscapedString => self.string(&lexer, t, false)?,
-                        JsonToken::Integer => self.integer(&lexer, t)?,
-                        JsonToken::Float => self.float(&lexer, t)?,
+                        JsonToken::String | JsonToken::EscapedString => self.string(t, false)?,
+                        JsonToken::Integer => self.integer(t)?,
+                        JsonToken::Float => self.float(t)?,
                         JsonToken::Null => {
                             if let Some(b) = self.sink() {
                                 b.null();
@@ -303,7 +302,7 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
                                 b.boolean(false);
                             }
                         }
-                        _ => return Err(self.expected(&lexer, found(tok), "expected a value")),
+                        _ => return Err(self.expected(found(tok), "expected a value")),
                     }
                     expect = Expect::CommaOrClose;
                 }
@@ -316,7 +315,7 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
                                     b.begin_object();
                                 }
                             }
-                            self.string(&lexer, t, true)?;
+                            self.string(t, true)?;
                             expect = Expect::Colon;
                         }
                         Some(Token { kind: JsonToken::ObjectEnd, .. }) if first => {
@@ -326,22 +325,20 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
                             }
                             expect = Expect::CommaOrClose;
                         }
-                        _ if first => {
-                            return Err(self.expected(&lexer, found(tok), "expected a string key or '}' after '{'"))
-                        }
-                        _ => return Err(self.expected(&lexer, found(tok), "expected a string key after ','")),
+                        _ if first => return Err(self.expected(found(tok), "expected a string key or '}' after '{'")),
+                        _ => return Err(self.expected(found(tok), "expected a string key after ','")),
                     }
                 }
                 Expect::Colon => match tok {
                     Some(Token { kind: JsonToken::Colon, .. }) => expect = Expect::Value,
-                    _ => return Err(self.expected(&lexer, found(tok), "expected ':' after an object key")),
+                    _ => return Err(self.expected(found(tok), "expected ':' after an object key")),
                 },
                 Expect::CommaOrClose => {
                     // A value is complete.
                     if self.depth == 0 {
                         return match tok {
                             None => Ok(self.builder.finish()),
-                            _ => Err(self.expected(&lexer, found(tok), "expected the end of input after the value")),
+                            _ => Err(self.expected(found(tok), "expected the end of input after the value")),
                         };
                     }
                     let kind = tok.map(|t| t.kind);
@@ -354,13 +351,7 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
                                     b.end_object();
                                 }
                             }
-                            _ => {
-                                return Err(self.expected(
-                                    &lexer,
-                                    found(tok),
-                                    "expected ',' or '}' after an object member",
-                                ))
-                            }
+                            _ => return Err(self.expected(found(tok), "expected ',' or '}' after an object member")),
                         }
                     } else {
                         match kind {
@@ -371,13 +362,7 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
                                     b.end_array();
                                 }
                             }
-                            _ => {
-                                return Err(self.expected(
-                                    &lexer,
-                                    found(tok),
-                                    "expected ',' or ']' after an array element",
-                                ))
-                            }
+                            _ => return Err(self.expected(found(tok), "expected ',' or ']' after an array element")),
                         }
                     }
                 }
@@ -395,10 +380,9 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
 
     /// Opens an array or an `object` at `offset`, within the depth limit.
     #[inline(always)]
-    fn enter<I: Input<'a, S>>(&mut self, input: &I, offset: usize, object: bool) -> Result<(), Error> {
+    fn enter(&mut self, offset: usize, object: bool) -> Result<(), Error> {
         if self.depth >= self.options.max_depth {
-            let (window, base) = input.window();
-            return Err(input.place(self.too_deep(window, offset - base)));
+            return Err(self.too_deep(offset));
         }
         self.nest.set(self.depth, object);
         self.depth += 1;
@@ -406,12 +390,12 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
     }
 
     #[cold]
-    fn too_deep(&self, window: &[u8], offset: usize) -> Error {
-        diagnose::too_deep(window, offset, self.options.max_depth)
+    fn too_deep(&self, offset: usize) -> Error {
+        diagnose::too_deep(self.input, offset, self.options.max_depth)
     }
 
     #[inline(always)]
-    fn string<I: Input<'a, S>>(&mut self, input: &I, t: Token<JsonToken>, key: bool) -> Result<(), Error> {
+    fn string(&mut self, t: Token<JsonToken>, key: bool) -> Result<(), Error> {
         if self.repaired {
             self.repaired = false;
             if let Some(b) = self.sink() {
@@ -422,30 +406,28 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
         if !self.build && TRUSTED && t.kind == JsonToken::String {
             return Ok(()); // json.lex's promise: nothing in it can be wrong
         }
-        let (window, base) = input.window();
-        let (start, end) = (t.start.wrapping_sub(base), t.end.wrapping_sub(base));
-        if end < start + 2 || end > window.len() {
-            return Err(input.place(self.malformed(window, start)));
+        if t.end < t.start + 2 || t.end > self.input.len() {
+            return Err(self.malformed(t.start));
         }
-        let body = &window[start + 1..end - 1];
+        let body = &self.input[t.start + 1..t.end - 1];
         if t.kind == JsonToken::String {
             if TRUSTED {
                 if let Some(b) = self.sink() {
-                    // SAFETY: in the window (checked above), and the caller of
-                    // `decode_trusted` promised that string tokens are UTF-8.
-                    unsafe { input.str(b, t.start + 1, t.end - 1, key) };
+                    // SAFETY: the caller of `decode_trusted` promised that string
+                    // tokens are UTF-8.
+                    let s = unsafe { core::str::from_utf8_unchecked(body) };
+                    b.str(s, key);
                 }
                 return Ok(());
             }
             return match core::str::from_utf8(body) {
-                Ok(_) => {
+                Ok(s) => {
                     if let Some(b) = self.sink() {
-                        // SAFETY: in the window, and UTF-8: both checked above.
-                        unsafe { input.str(b, t.start + 1, t.end - 1, key) };
+                        b.str(s, key);
                     }
                     Ok(())
                 }
-                Err(e) => self.bad_utf8(window, body, start + 1 + e.valid_up_to(), key).map_err(|e| input.place(e)),
+                Err(e) => self.bad_utf8(body, t.start + 1 + e.valid_up_to(), key),
             };
         }
         // EscapedString.
@@ -454,38 +436,37 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
         }
         if !TRUSTED {
             if let Err(e) = core::str::from_utf8(body) {
-                return self.bad_utf8(window, body, start + 1 + e.valid_up_to(), key).map_err(|e| input.place(e));
+                return self.bad_utf8(body, t.start + 1 + e.valid_up_to(), key);
             }
         }
-        let lone = self.options.lone_surrogate;
+        let (base, lone) = (t.start + 1, self.options.lone_surrogate);
         let checked = match self.sink() {
-            Some(b) => input.escaped(b, t.start + 1, t.end - 1, lone, key),
+            Some(b) => b.escaped(body, base, lone, key),
             // The lexer checked every escape: only lone surrogates are left to find.
-            None if TRUSTED => string::check_surrogates(body, start + 1, lone),
-            None => string::unescape(body, start + 1, lone, &mut Discard),
+            None if TRUSTED => string::check_surrogates(body, base, lone),
+            None => string::unescape(body, base, lone, &mut Discard),
         };
-        checked.map_err(|e| input.place(e.into_error(window)))
+        checked.map_err(|e| e.into_error(self.input))
     }
 
-    /// A string token that is not UTF-8 (only from a lexer that does not promise it);
-    /// `offset` is relative to `window`.
+    /// A string token that is not UTF-8 (only from a lexer that does not promise it).
     #[cold]
-    fn bad_utf8(&mut self, window: &[u8], body: &[u8], offset: usize, key: bool) -> Result<(), Error> {
-        let options = &self.options;
+    fn bad_utf8(&mut self, body: &[u8], offset: usize, key: bool) -> Result<(), Error> {
+        let (input, options) = (self.input, &self.options);
         if !self.build {
-            return diagnose::bad_utf8(window, body, offset, options, &mut Discard);
+            return diagnose::bad_utf8(input, body, offset, options, &mut Discard);
         }
-        diagnose::bad_utf8(window, body, offset, options, self.builder.scratch())?;
+        diagnose::bad_utf8(input, body, offset, options, self.builder.scratch())?;
         self.builder.scratch_str(key);
         Ok(())
     }
 
     #[inline(always)]
-    fn integer<I: Input<'a, S>>(&mut self, input: &I, t: Token<JsonToken>) -> Result<(), Error> {
+    fn integer(&mut self, t: Token<JsonToken>) -> Result<(), Error> {
         if !self.build && TRUSTED && t.end.wrapping_sub(t.start) <= 300 {
             return Ok(()); // an integer of 300 digits is still a finite f64
         }
-        let bytes = Self::token_bytes(input, t)?;
+        let bytes = self.token_bytes(t)?;
         match number::parse_integer(bytes) {
             Ok(Some(n)) => {
                 if let Some(b) = self.sink() {
@@ -494,25 +475,20 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
                 Ok(())
             }
             Ok(None) if self.options.big_int == BigInt::String => {
-                let ascii = bytes.is_ascii();
                 if let Some(b) = self.sink() {
-                    if ascii {
-                        // SAFETY: the token's bytes, in the window, and ASCII: checked above.
-                        unsafe { input.str(b, t.start, t.end, false) };
-                    } else {
-                        b.str("", false); // only digits and '-' come here
-                    }
+                    // Only digits and '-': ASCII.
+                    b.str(core::str::from_utf8(bytes).unwrap_or_default(), false);
                 }
                 Ok(())
             }
-            Ok(None) => self.float(input, t),
-            Err(e) => Err(self.number_error(input, t, e)),
+            Ok(None) => self.float(t),
+            Err(e) => Err(self.number_error(t, e)),
         }
     }
 
     #[inline(always)]
-    fn float<I: Input<'a, S>>(&mut self, input: &I, t: Token<JsonToken>) -> Result<(), Error> {
-        let bytes = Self::token_bytes(input, t)?;
+    fn float(&mut self, t: Token<JsonToken>) -> Result<(), Error> {
+        let bytes = self.token_bytes(t)?;
         if !self.build && TRUSTED && number::surely_in_range(bytes) {
             return Ok(());
         }
@@ -523,84 +499,47 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
                 }
                 Ok(())
             }
-            Err(e) => Err(self.number_error(input, t, e)),
+            Err(e) => Err(self.number_error(t, e)),
         }
     }
 
     #[inline(always)]
-    fn token_bytes<'s, I: Input<'a, S>>(input: &'s I, t: Token<JsonToken>) -> Result<&'s [u8], Error>
-    where
-        'a: 's,
-    {
-        let (window, base) = input.window();
-        match window.get(t.start.wrapping_sub(base)..t.end.wrapping_sub(base)) {
+    fn token_bytes(&self, t: Token<JsonToken>) -> Result<&'a [u8], Error> {
+        match self.input.get(t.start..t.end) {
             Some(b) => Ok(b),
-            None => Err(input.place(Self::malformed_at(window, t.start.wrapping_sub(base)))),
+            None => Err(self.malformed(t.start)),
         }
     }
 
-    #[inline(always)]
-    fn number_error<I: Input<'a, S>>(&self, input: &I, t: Token<JsonToken>, e: NumError) -> Error {
-        let (window, base) = input.window();
-        input.place(Self::number_error_at(window, t.start - base, e))
+    #[cold]
+    fn number_error(&self, t: Token<JsonToken>, e: NumError) -> Error {
+        diagnose::number_error(self.input, t.start, e)
     }
 
     #[cold]
-    fn number_error_at(window: &[u8], start: usize, e: NumError) -> Error {
-        diagnose::number_error(window, start, e)
-    }
-
-    #[cold]
-    fn malformed(&self, window: &[u8], start: usize) -> Error {
-        Self::malformed_at(window, start)
-    }
-
-    #[cold]
-    fn malformed_at(window: &[u8], start: usize) -> Error {
-        Error::new(Category::Syntax, window, start.min(window.len()), "malformed token")
+    fn malformed(&self, start: usize) -> Error {
+        Error::new(Category::Syntax, self.input, start.min(self.input.len()), "malformed token")
     }
 
     /// The token `found` (its kind and start; `None`: the end of input) is not what the
     /// grammar allows here. Takes the two fields, not the token, so that the hot loop
-    /// never has to keep a copy of each token in memory for the cold call.
-    #[inline(always)]
-    fn expected<I: Input<'a, S>>(&self, input: &I, found: Option<(JsonToken, usize)>, message: &'static str) -> Error {
-        let (window, base) = input.window();
-        input.place(Self::expected_at(window, found.map(|(kind, start)| (kind, start - base)), message))
-    }
-
+    /// never has to keep a copy of each token in memory for this cold call.
     #[cold]
-    fn expected_at(window: &[u8], found: Option<(JsonToken, usize)>, message: &'static str) -> Error {
+    fn expected(&self, found: Option<(JsonToken, usize)>, message: &'static str) -> Error {
         let tok = found.map(|(kind, start)| Token { kind, start, end: start });
-        diagnose::expected(window, tok, message)
+        diagnose::expected(self.input, tok, message)
     }
 
-    /// The lexer matched no token: the input's failure (a reader's I/O error), or
-    /// [`Parser::lex_error`] on the window.
-    #[inline(always)]
-    fn lexical<I: Input<'a, S>>(&mut self, input: &mut I, e: LexError<JsonToken>) -> Result<Token<JsonToken>, Error> {
-        if let Some(failure) = input.before_error(e.offset) {
-            return Err(failure);
-        }
-        let (window, base) = input.window();
-        let relative = LexError { start: e.start - base, offset: e.offset - base, partial: e.partial };
-        match self.lex_error(window, relative) {
-            Ok(t) => Ok(Token { kind: t.kind, start: t.start + base, end: t.end + base }),
-            Err(error) => Err(input.place(error)),
-        }
-    }
-
-    /// The lexer matched no token (`e`, relative to `window`): repair a string with
-    /// invalid UTF-8 if the options say so (the lexer is to go on after the repaired
-    /// token), else report precisely.
+    /// The lexer matched no token: repair a string with invalid UTF-8 if the options
+    /// say so (the lexer is to go on after the repaired token), else report precisely.
     #[cold]
     #[inline(never)]
-    fn lex_error(&mut self, window: &[u8], e: LexError<JsonToken>) -> Result<Token<JsonToken>, Error> {
-        let options = &self.options;
+    fn lex_error(&mut self, e: LexError<JsonToken>) -> Result<Token<JsonToken>, Error> {
+        let (input, options) = (self.input, &self.options);
         let end = if self.build {
-            diagnose::repair_or_report(window, e, options, self.builder.scratch())?
+            diagnose::repair_or_report(input, e, options, self.builder.scratch())?
         } else {
-            diagnose::repair_or_report(window, e, options, &mut Discard)?
+            diagnose::repair_or_report(input, e, options, &mut Discard)?
         };
         self.repaired = true;
         Ok(Token { kind: JsonToken::EscapedString, start: e.start, end })
