@@ -15,11 +15,13 @@ use crate::error::{Category, Error};
 use crate::lex::{Next, ReadError, ReadLexer, StreamLexer};
 use crate::token::JsonToken;
 
-/// What the parser reads tokens and bytes from, for a sink `S`. Strings reach the sink
-/// through the input: a slice lends them for `'a` (a sink may keep them), a reader only
-/// while the token is in its buffer (its sinks copy: `for<'x> Sink<'x>`).
+/// What the reader parser ([`super::reader`]) reads tokens and bytes from, for a sink
+/// `S`. Strings reach the sink through the input: an input could lend them for `'a` (a
+/// slice's, for a sink that keeps them); a reader lends them only while the token is in
+/// its buffer, so its sinks copy (`for<'x> Sink<'x>`). Slices do not go through it
+/// today: see `reader.rs` for why.
 pub(crate) trait Input<'a, S>: Sized {
-    /// What the input is made from (a slice, a reader).
+    /// What the input is made from (a reader).
     type Source;
 
     /// The input over `source`. The parser makes it in its own frame: a lexer passed by
