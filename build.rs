@@ -1,4 +1,5 @@
-//! Regenerates every lexer in `grammar/` into `OUT_DIR/<name>.rs` with json-lexgen.
+//! Regenerates every lexer in `grammar/` into `OUT_DIR/<name>.rs` with json-lexgen,
+//! each with its streaming lexer (`NameStream`) beside it, for input read in pieces.
 
 use std::path::Path;
 
@@ -15,7 +16,8 @@ fn main() {
     for grammar in &grammars {
         println!("cargo:rerun-if-changed={}", grammar.display());
         let stem = grammar.file_stem().and_then(|s| s.to_str()).expect("grammar file names are UTF-8");
-        match json_lexgen::Builder::new().build_from_file(grammar) {
+        let config = json_lexgen::Config::new().streaming(true);
+        match json_lexgen::Builder::new().configure(config).build_from_file(grammar) {
             Ok(generated) => {
                 for w in generated.warnings() {
                     println!("cargo:warning={}", w.render(&grammar.display().to_string()));

@@ -4,7 +4,7 @@
 //! `benches/callgrind-levels.sh`, which prints default/scalar ratios per class.
 //!
 //! ```text
-//! levels_instructions <payload class | len-N | corpus file stem> <validate|decode|tokenize|logos> <level> [iterations]
+//! levels_instructions <payload class | len-N | corpus file stem> <validate|decode|tokenize|logos|validate_reader|decode_reader> <level> [iterations]
 //! ```
 
 #[path = "logos_json.rs"]
@@ -24,6 +24,13 @@ fn run_loop(input: &[u8], what: &str, n: usize) -> usize {
                 Err(_) => 0,
             },
             "tokenize" => jsonlex::lexer::JsonLexer::new(input).count(),
+            // The reader path on the same bytes (a `&[u8]` reader: no I/O, the buffer's
+            // copies and rescans only).
+            "validate_reader" => jsonlex::validate_reader(input).is_ok() as usize,
+            "decode_reader" => match jsonlex::decode_reader(input) {
+                Ok(v) => std::hint::black_box(v).as_array().map_or(1, |a| a.len()),
+                Err(_) => 0,
+            },
             // The same token set with logos, UTF-8 validation included (logos needs a `str`).
             "logos" => match std::str::from_utf8(input) {
                 Ok(text) => {
@@ -42,7 +49,7 @@ fn main() {
     // `cargo bench` runs bench targets with `--bench`: nothing to do then.
     if args.len() < 4 || args.iter().any(|a| a == "--bench") {
         eprintln!(
-            "usage: levels_instructions <class|corpus file> <validate|decode|tokenize|logos> <level> [iterations]"
+            "usage: levels_instructions <class|corpus file> <validate|decode|tokenize|logos|validate_reader|decode_reader> <level> [iterations]"
         );
         return;
     }

@@ -74,6 +74,7 @@ use std::path::{Path, PathBuf};
 pub struct Config {
     unsafe_code: bool,
     simd: bool,
+    streaming: bool,
     runtime: RuntimePath,
     backend: BackendChoice,
 }
@@ -132,6 +133,7 @@ impl Default for Config {
         Config {
             unsafe_code: true,
             simd: true,
+            streaming: false,
             runtime: RuntimePath::Text("::json_runtime".to_string()),
             backend: BackendChoice::Auto,
         }
@@ -178,6 +180,18 @@ impl Config {
                 .map_or(BackendChoice::Auto, |&(_, choice)| choice),
             (choice, _) => choice,
         }
+    }
+
+    /// Also emit a streaming lexer (`false` by default): beside the slice lexer `Name`,
+    /// a type `NameStream` that implements `json_runtime::lex::StreamLexer`. It lexes
+    /// input that arrives in pieces: `next_token(buf, base, eof)` answers
+    /// `Step::NeedMore` where the buffer ends before a token can be decided, and is
+    /// called again, from the same token's start, once the caller has appended bytes
+    /// (`json_runtime::lex::ReadLexer` drives it over a `std::io::Read`). The slice
+    /// lexer's code is the same either way. See "Streaming" in `docs/grammar.md`.
+    pub fn streaming(mut self, yes: bool) -> Config {
+        self.streaming = yes;
+        self
     }
 
     /// The path generated code uses to reach the runtime crate (default `::json_runtime`),

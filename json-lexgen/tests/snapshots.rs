@@ -163,3 +163,38 @@ fn dot_has_a_cluster_per_condition() {
     assert!(dot.contains("\"A1\" -> \"A1\" [label=\"['a']\"]"), "{dot}");
     assert!(dot.contains("shape=doublecircle, label=\"1\\nY\""), "{dot}");
 }
+
+/// The streaming lexer of a small grammar with a `*` and a `$` rule: beside the slice
+/// lexer (unchanged), `DeStream`, whose buffer end asks for more unless it is the end.
+#[test]
+fn streaming_lexer() {
+    let grammar = "%name De;\n[0-9]+ => Number;\n* => Other;\n$ => End;\n";
+    let code = Builder::new()
+        .configure(Config::new().streaming(true))
+        .build_from_str(grammar)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .to_file_string();
+    insta::assert_snapshot!("default_and_eof_streaming", code);
+}
+
+/// Streaming on adds the streaming lexer after the slice lexer, whose code stays the
+/// same byte for byte (so its speed cannot change), with and without `unsafe` and hooks.
+#[test]
+fn streaming_leaves_the_slice_lexer_as_it_is() {
+    for (path, config, hooks) in [
+        ("grammar/json.lex", Config::new(), 2),
+        ("grammar/json.lex", Config::new().unsafe_code(false), 2),
+        ("grammar/json.lex", Config::new().simd(false), 0),
+        ("tests/grammars/c.lex", Config::new(), 0),
+    ] {
+        let slice = generate(path, config.clone());
+        let both = generate(path, config.clone().streaming(true));
+        assert!(both.starts_with(&slice), "{path}: the slice lexer changed with streaming on");
+        let stream = &both[slice.len()..];
+        assert!(stream.contains("Stream {") && stream.contains("::lex::StreamLexer for "), "{path}");
+        assert!(stream.contains("::lex::Step::NeedMore"), "{path}");
+        // The SIMD hooks stay on in the streaming lexer.
+        assert_eq!(stream.matches("skip::probe_utf8(").count(), hooks, "{path}");
+        assert_eq!(!stream.contains("unsafe"), !slice.contains("unsafe"), "{path}");
+    }
+}

@@ -49,6 +49,29 @@ impl Error {
         Error(Box::new(Inner { category, position: Position::at(input, offset), message: message.into() }))
     }
 
+    /// An error at a position computed elsewhere (a reader's: its buffer does not hold
+    /// the whole input).
+    #[cold]
+    pub(crate) fn at(category: Category, position: Position, message: impl Into<Cow<'static, str>>) -> Error {
+        Error(Box::new(Inner { category, position, message: message.into() }))
+    }
+
+    /// An error made on a window of a longer input, moved to the window's place in it:
+    /// `start` is the position of the window's first byte.
+    #[cold]
+    pub(crate) fn shifted(mut self, start: Position) -> Error {
+        let p = &mut self.0.position;
+        if p.line == 0 {
+            return self;
+        }
+        if p.line == 1 {
+            p.column += start.column - 1;
+        }
+        p.line += start.line - 1;
+        p.offset += start.offset;
+        self
+    }
+
     /// An error not yet tied to a place in an input (serde's `custom` errors, which
     /// the deserializer places where it stands; serialization errors stay unplaced):
     /// line and column 0, and `Display` writes the message alone.

@@ -5,6 +5,16 @@
 //! current offset and returns the longest match (the earliest rule on a tie), skipping
 //! the matches of `skip` rules. The trait is deliberately narrow: one method on the hot
 //! path, monomorphized and inlined into its caller.
+//!
+//! Generated with streaming on (`json_lexgen::Config::streaming`, `--streaming`,
+//! `json_lexer!(..., streaming)`), a grammar also yields a [`StreamLexer`]: the same
+//! automaton over a buffer that the caller refills, answering [`Step::NeedMore`] where
+//! the buffer ends before a token is decided. [`ReadLexer`] drives one over a
+//! [`std::io::Read`].
+
+mod read;
+
+pub use read::{ReadError, ReadLexer, ReadNext};
 
 /// One token: the kind named by the grammar rule that matched, and its byte span
 /// `start..end` in the input.
@@ -90,5 +100,57 @@ pub trait Lexer<'a>: Sized {
     /// Go on lexing from `offset` (clamped to the input's length), in the current
     /// condition. Lets a caller step over input it handled itself, e.g. a string with
     /// invalid UTF-8 that it repairs rather than rejects.
+    fn set_offset(&mut self, offset: usize);
+}
+
+/// What [`StreamLexer::next_token`] returns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Step<K> {
+    /// A token, at absolute offsets.
+    Token(Token<K>),
+    /// No rule matches (absolute offsets); the lexer has ended.
+    Error(LexError<K>),
+    /// The buffer ended before the next token could be decided (the token may go on):
+    /// call again with the same bytes and more after them (or with `eof`). Not an
+    /// error; the lexer stays at the token's start, [`StreamLexer::offset`].
+    NeedMore,
+    /// The input has ended (only with `eof`, or after an error): no more tokens.
+    End,
+}
+
+/// What a streaming lexer implements: the lexer of [`Lexer`], over input that arrives
+/// in pieces.
+///
+/// The lexer keeps its state between calls (the start condition, the absolute offset
+/// of the next token, whether `$` has fired), never the bytes: each call passes the
+/// buffer, `buf`, holding the input from absolute offset `base` on, and `eof`, true
+/// when no byte follows `buf`. Where `buf` ends before the next token is decided, and
+/// `eof` is false, the answer is [`Step::NeedMore`]: the caller appends bytes (it may
+/// drop those before [`StreamLexer::offset`] and move the rest) and calls again, and
+/// the token is lexed again from its start (re2c's model: see "Streaming" in
+/// `docs/grammar.md`). With `eof`, the buffer's end is the input's end: `$` rules fire
+/// and an unfinished token is a [`LexError`], exactly as the slice lexer does.
+///
+/// Fed the same input in any pieces, a streaming lexer returns exactly the tokens and
+/// the error that its slice lexer returns on the whole input, with the same offsets.
+pub trait StreamLexer: Sized {
+    /// The token type (the grammar's `%token` path, or the enum generated for it).
+    type Kind: Copy + Eq + core::fmt::Debug;
+
+    /// A lexer at offset 0, in the grammar's first condition.
+    fn new() -> Self;
+
+    /// The next token of the input whose bytes from absolute offset `base` on are
+    /// `buf`. Contract: `base <= self.offset() <= base + buf.len()`, and the bytes of
+    /// an offset are the same in every call. (Broken, it gives wrong answers, never
+    /// reads outside `buf` and never panics.)
+    fn next_token(&mut self, buf: &[u8], base: usize, eof: bool) -> Step<Self::Kind>;
+
+    /// Absolute offset of the next token's start: the caller must keep the bytes from
+    /// here on; those before it are no longer needed.
+    fn offset(&self) -> usize;
+
+    /// Go on lexing from absolute offset `offset`, in the current condition (as
+    /// [`Lexer::set_offset`]); also undoes the end after an error.
     fn set_offset(&mut self, offset: usize);
 }

@@ -7,7 +7,7 @@
 //!
 //! | module | what it holds |
 //! |---|---|
-//! | [`lex`] | the interface generated lexers implement: [`Lexer`], [`Token`], [`LexError`] |
+//! | [`lex`] | the interface generated lexers implement: [`Lexer`], [`Token`], [`LexError`]; streaming lexers' [`lex::StreamLexer`] and its driver over a reader, [`lex::ReadLexer`] |
 //! | [`token`] | [`JsonToken`], the token kinds `grammar/json.lex` produces (its `%token`) |
 //! | [`skip`] | the SIMD interface generated lexers call: byte classes and the skip kernels over a run of one class |
 //! | [`simd`] | one SIMD layer: the `Vector` trait, a file per level (scalar, SWAR, SSE2/AVX2, NEON), level selection (`JSONLEX_SIMD`, CPU detection), the lexers' class and UTF-8 kernels and the encoder's stop sets |
@@ -15,7 +15,7 @@
 //! | [`error`] | decoding errors: message, category, position |
 //! | [`document`] | [`Document`]: a parsed document on one tape of nodes, borrowing strings from the input; [`ValueRef`], its `Copy` view |
 //! | [`value`] | the JSON document model: [`Value`], [`Number`], [`Map`]; with feature `serde`, their `Serialize`/`Deserialize` and `to_value`/`from_value` |
-//! | [`de`] | the decoder and validator over any [`JsonToken`] lexer, and their options; with feature `serde`, `de::serde`: serde's `Deserializer` over such a lexer |
+//! | [`de`] | the decoder and validator over any [`JsonToken`] lexer (or streaming lexer, from a reader), and their options; with feature `serde`, `de::serde`: serde's `Deserializer` over such a lexer |
 //! | [`ser`] | the encoder, its options and its output layout (compact or pretty); with feature `serde`, `ser::serde`: serde's `Serializer` writing through the encoder |
 
 #![deny(unsafe_op_in_unsafe_fn)]

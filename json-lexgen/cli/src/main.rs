@@ -1,4 +1,4 @@
-//! `json-lexgen GRAMMAR [-o OUT.rs] [--stats] [--dot OUT.dot] [--no-unsafe] [--no-simd]`
+//! `json-lexgen GRAMMAR [-o OUT.rs] [--stats] [--dot OUT.dot] [--no-unsafe] [--no-simd] [--streaming]`
 //!
 //! Compiles a grammar into a Rust lexer. Errors print `file:line:col: error: message` and
 //! exit with status 1 (as does a `--runtime` that is not a Rust path); an unreadable file
@@ -29,6 +29,10 @@ struct Args {
     /// Generate the plain DFA, without SIMD skip hooks.
     #[arg(long)]
     no_simd: bool,
+    /// Also generate a streaming lexer (`NameStream`, a `json_runtime::lex::StreamLexer`)
+    /// for input that arrives in pieces.
+    #[arg(long)]
+    streaming: bool,
     /// Path to the runtime crate in the generated code.
     #[arg(long, value_name = "PATH", default_value = "::json_runtime")]
     runtime: String,
@@ -36,8 +40,11 @@ struct Args {
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    let config =
-        json_lexgen::Config::new().unsafe_code(!args.no_unsafe).simd(!args.no_simd).runtime_path(args.runtime.clone());
+    let config = json_lexgen::Config::new()
+        .unsafe_code(!args.no_unsafe)
+        .simd(!args.no_simd)
+        .streaming(args.streaming)
+        .runtime_path(args.runtime.clone());
     let generated = match json_lexgen::Builder::new().configure(config).build_from_file(&args.grammar) {
         Ok(g) => g,
         Err(e) if e.has(json_lexgen::DiagnosticKind::Option) => {

@@ -177,3 +177,18 @@ fn token_path_that_is_not_a_path_is_an_error_at_the_directive() {
     assert!(stderr.contains("bad.lex:2:8: error: 'my::type::Tok' is not a Rust type path"), "{stderr}");
     assert!(!out.exists(), "no output file for a bad grammar");
 }
+
+#[test]
+fn streaming_adds_the_streaming_lexer_and_keeps_the_slice_lexer() {
+    let dir = scratch("streaming");
+    let grammar = dir.join("words.lex");
+    std::fs::write(&grammar, WORDS).unwrap();
+    let plain = run(&[grammar.as_os_str()]);
+    let streaming = run(&[grammar.as_os_str(), "--streaming".as_ref()]);
+    assert_eq!(streaming.status.code(), Some(0), "{}", text(&streaming.stderr));
+    let (plain, code) = (text(&plain.stdout), text(&streaming.stdout));
+    assert!(code.starts_with(&plain), "the slice lexer is the same with --streaming");
+    assert!(code.contains("pub struct WordsStream {"), "{code}");
+    assert!(code.contains("impl ::json_runtime::lex::StreamLexer for WordsStream"), "{code}");
+    assert!(!plain.contains("WordsStream"), "{plain}");
+}

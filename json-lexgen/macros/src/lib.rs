@@ -20,12 +20,14 @@
 //! "#);
 //!
 //! // Options after the grammar: no `unsafe` in the generated code, no SIMD skip hooks,
+//! // a streaming lexer `LexerStream` beside `Lexer` (see `json_runtime::lex::StreamLexer`),
 //! // and the path to the runtime crate (default `::json_runtime`).
 //! mod options {
 //!     json_lexgen_macros::json_lexer!(
 //!         r#"[a-z]+ => Word; * => error;"#,
 //!         no_unsafe,
 //!         no_simd,
+//!         streaming,
 //!         runtime = "::json_runtime"
 //!     );
 //! }
@@ -35,6 +37,12 @@
 //! let file: Vec<_> = from_file::Words::new(b"abc 42").map(|t| t.unwrap().kind).collect();
 //! assert_eq!(file, [from_file::WordsToken::Word, from_file::WordsToken::Number]);
 //! assert!(options::Lexer::new(b"a!").nth(1).unwrap().is_err());
+//! // The streaming lexer asks for more where a word may go on.
+//! use json_runtime::lex::Step;
+//! let mut stream = options::LexerStream::new();
+//! assert_eq!(stream.next_token(b"ab", 0, false), Step::NeedMore);
+//! let word = json_runtime::Token { kind: options::LexerToken::Word, start: 0, end: 3 };
+//! assert_eq!(stream.next_token(b"abc!", 0, false), Step::Token(word));
 //! ```
 //!
 //! Used directly, the generated code reaches the runtime as `::json_runtime`, so the
@@ -110,6 +118,7 @@ impl Parse for Invocation {
             match option.to_string().as_str() {
                 "no_unsafe" => config = config.unsafe_code(false),
                 "no_simd" => config = config.simd(false),
+                "streaming" => config = config.streaming(true),
                 "runtime" => {
                     input.parse::<Token![=]>()?;
                     let path: LitStr = input.parse()?;
@@ -129,7 +138,10 @@ impl Parse for Invocation {
                 other => {
                     return Err(syn::Error::new(
                         option.span(),
-                        format!("unknown option `{other}` (expected `no_unsafe`, `no_simd` or `runtime = \"path\"`)"),
+                        format!(
+                            "unknown option `{other}` (expected `no_unsafe`, `no_simd`, `streaming` or \
+                             `runtime = \"path\"`)"
+                        ),
                     ))
                 }
             }

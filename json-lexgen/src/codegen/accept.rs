@@ -113,7 +113,6 @@ impl Ctx<'_> {
             quote!(#code => { #action })
         });
         let partials: BTreeSet<Option<RuleId>> = partial.iter().copied().collect();
-        let rt = self.rt;
         let fail_arms = partials.into_iter().map(|p| {
             let code = Literal::u32_unsuffixed(Outcome::Fail(p).code());
             let kind = match p.map(|r| &self.grammar.rules[r.0 as usize].action) {
@@ -125,6 +124,7 @@ impl Ctx<'_> {
             };
             quote!(#code => #kind,)
         });
+        let error = self.return_error(quote!(end), None);
         quote! {
             match code {
                 #(#rule_arms)*
@@ -133,9 +133,7 @@ impl Ctx<'_> {
                         #(#fail_arms)*
                         _ => ::core::option::Option::None,
                     };
-                    self.pos = input.len();
-                    self.finished = true;
-                    return ::core::option::Option::Some(::core::result::Result::Err(#rt::LexError { start, offset: end, partial }));
+                    #error
                 }
             }
         }
@@ -151,27 +149,27 @@ impl Ctx<'_> {
         });
         match &r.action {
             Action::Token(kind) => {
-                let kind = self.kind(&kind.name);
-                let rt = self.rt;
+                let (set, ret) = (self.set_pos(quote!(end)), self.return_token(self.kind(&kind.name)));
                 quote! {
                     let end = #end;
-                    self.pos = end;
+                    #set
                     #switch
-                    return ::core::option::Option::Some(::core::result::Result::Ok(#rt::Token { kind: #kind, start, end }));
+                    #ret
                 }
             }
-            Action::Skip => quote! {
-                self.pos = #end;
-                #switch
-                continue 'token;
-            },
+            Action::Skip => {
+                let set = self.set_pos(end);
+                quote! {
+                    #set
+                    #switch
+                    continue 'token;
+                }
+            }
             Action::Error => {
-                let rt = self.rt;
+                let error = self.return_error(quote!(start), Some(quote!(::core::option::Option::None)));
                 quote! {
                     let _ = #end;
-                    self.pos = input.len();
-                    self.finished = true;
-                    return ::core::option::Option::Some(::core::result::Result::Err(#rt::LexError { start, offset: start, partial: ::core::option::Option::None }));
+                    #error
                 }
             }
         }

@@ -1,14 +1,25 @@
 //! Reading the input, and what the generated code does at its end.
 //!
-//! The generated code meets the end of the input in two places only, both emitted here:
-//! at the start of a token ([`Ctx::at_token_start_end`]: the `$` rule, else `None`) and
-//! when a state reads its next byte ([`Ctx::read_byte`]: the state's dead end, which
-//! takes the longest match seen or fails). The self-loops of [`super::loops`] also stop
-//! at the end, but only to hand over to the state's `read_byte`.
+//! The generated code meets the end of the input in three places only, all emitted
+//! here: at the start of a token ([`Ctx::at_token_start_end`]: the `$` rule, else the
+//! end), when a state reads its next byte ([`Ctx::read_byte`]: the state's dead end,
+//! which takes the longest match seen or fails), and after the self-loop of a state
+//! that has no other transition ([`Ctx::after_final_loop`]). The self-loops of
+//! [`super::loops`] also stop at the end, but only to hand over to one of the last two.
 //!
-//! A streaming lexer (issue 12) changes these two functions: instead of deciding, it
-//! returns "need more input" with the token's start, so that the caller can refill the
-//! buffer and resume.
+//! The same functions emit how a token leaves `next_token` ([`Ctx::set_pos`],
+//! [`Ctx::return_token`], [`Ctx::return_error`], [`Ctx::return_end`]), since that is
+//! what differs between the two lexers the generator can emit:
+//!
+//! * the slice lexer (`Name<'a>`): the input is one slice; its end is the end;
+//! * the streaming lexer (`NameStream`, [`crate::Config::streaming`]): `next_token(buf,
+//!   base, eof)` lexes a buffer that holds the input from absolute offset `base` on.
+//!   Where the buffer ends before the DFA can decide and `eof` is false, it returns
+//!   `Step::NeedMore` and stays at the token's start (re2c's YYFILL model: the caller
+//!   appends bytes, keeping those from the token start on, and the token is rescanned);
+//!   with `eof`, the buffer's end is the input's end, as in the slice lexer. Positions
+//!   in the generated code stay relative to `buf`; tokens, errors and `self.pos` are
+//!   absolute (`base +`).
 
 use super::safety::unsafe_let;
 use super::Ctx;
@@ -18,20 +29,39 @@ use quote::quote;
 
 impl Ctx<'_> {
     /// `if` the input ends where a token would start: the condition's `$` rule fires
-    /// once, then (or without one) the lexer returns `None`.
+    /// once, then (or without one) the lexer ends. Streaming, a buffer that ends
+    /// before the input does asks for more first.
     pub(super) fn at_token_start_end(&self, a: &Automaton) -> TokenStream {
+        let end = self.return_end();
+        if self.stream {
+            // `finished` was checked on entry to `next_token`.
+            let at_end = match a.end_of_input {
+                Some(rule) => self.action(rule, quote!(start)),
+                None => end,
+            };
+            let more = self.need_more();
+            return quote! {
+                if start >= input.len() {
+                    if !eof {
+                        #more
+                    }
+                    self.finished = true;
+                    #at_end
+                }
+            };
+        }
         let at_end = match a.end_of_input {
             Some(rule) => {
                 let action = self.action(rule, quote!(start));
                 quote! {
                     if self.finished {
-                        return ::core::option::Option::None;
+                        #end
                     }
                     self.finished = true;
                     #action
                 }
             }
-            None => quote! { return ::core::option::Option::None; },
+            None => end,
         };
         quote! {
             if start >= input.len() {
@@ -41,7 +71,9 @@ impl Ctx<'_> {
     }
 
     /// `let b = next byte` or, at the end of the input, the state's dead end.
+    /// Streaming, the end of a buffer that is not the end of the input asks for more.
     pub(super) fn read_byte(&self, dead: &TokenStream) -> TokenStream {
+        let dead = &self.at_buffer_end(dead);
         if self.config.unsafe_code {
             let read =
                 unsafe_let("`p < input.len()`, checked on the line above.", quote!(b), quote!(*input.get_unchecked(p)));
@@ -56,6 +88,98 @@ impl Ctx<'_> {
                     ::core::option::Option::None => #dead,
                 };
             }
+        }
+    }
+
+    /// The dead end of a state whose only transition is its self-loop, after the loop:
+    /// the token ends there, unless (streaming) the run stopped at the buffer's end.
+    pub(super) fn after_final_loop(&self, dead: &TokenStream) -> TokenStream {
+        if !self.stream {
+            return dead.clone();
+        }
+        let more = self.need_more();
+        quote! {{
+            if p >= input.len() && !eof {
+                #more
+            }
+            #dead
+        }}
+    }
+
+    /// At `p == input.len()`: the dead end, or (streaming, before the input's end)
+    /// "need more input", leaving `self.pos` at the token's start.
+    fn at_buffer_end(&self, dead: &TokenStream) -> TokenStream {
+        if !self.stream {
+            return dead.clone();
+        }
+        let more = self.need_more();
+        quote! {{
+            if !eof {
+                #more
+            }
+            #dead
+        }}
+    }
+
+    fn need_more(&self) -> TokenStream {
+        let rt = self.rt;
+        quote!(return #rt::lex::Step::NeedMore;)
+    }
+
+    /// `self.pos = end` (a position in the input, relative to the buffer when
+    /// streaming).
+    pub(super) fn set_pos(&self, end: TokenStream) -> TokenStream {
+        if self.stream {
+            quote!(self.pos = base + #end;)
+        } else {
+            quote!(self.pos = #end;)
+        }
+    }
+
+    /// Return the token `kind` spanning the locals `start..end`.
+    pub(super) fn return_token(&self, kind: TokenStream) -> TokenStream {
+        let rt = self.rt;
+        if self.stream {
+            quote! {
+                return #rt::lex::Step::Token(#rt::Token { kind: #kind, start: base + start, end: base + end });
+            }
+        } else {
+            quote! {
+                return ::core::option::Option::Some(::core::result::Result::Ok(#rt::Token { kind: #kind, start, end }));
+            }
+        }
+    }
+
+    /// The lexer stops at an error: the token from the local `start` failed at `offset`,
+    /// in the middle of a token of kind `partial` (`None`: the local `partial`).
+    pub(super) fn return_error(&self, offset: TokenStream, partial: Option<TokenStream>) -> TokenStream {
+        let rt = self.rt;
+        let partial = match partial {
+            Some(p) => quote!(partial: #p),
+            None => quote!(partial),
+        };
+        if self.stream {
+            quote! {
+                self.pos = base + input.len();
+                self.finished = true;
+                return #rt::lex::Step::Error(#rt::LexError { start: base + start, offset: base + #offset, #partial });
+            }
+        } else {
+            quote! {
+                self.pos = input.len();
+                self.finished = true;
+                return ::core::option::Option::Some(::core::result::Result::Err(#rt::LexError { start, offset: #offset, #partial }));
+            }
+        }
+    }
+
+    /// The lexer has ended.
+    pub(super) fn return_end(&self) -> TokenStream {
+        if self.stream {
+            let rt = self.rt;
+            quote!(return #rt::lex::Step::End;)
+        } else {
+            quote!(return ::core::option::Option::None;)
         }
     }
 }

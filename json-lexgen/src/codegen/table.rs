@@ -454,13 +454,17 @@ impl Ctx<'_> {
         for r in &plain {
             rules.remove(r);
         }
-        let (ty, rt) = (self.token_ty, self.rt);
+        let ty = self.token_ty;
         let n = Literal::usize_unsuffixed(len);
+        // Through input.rs, as every other way out, so that the streaming lexer's
+        // positions stay absolute.
+        let set_pos = self.set_pos(quote!(end));
+        let ret = self.return_token(quote!(table_kind));
         quote! {
             static T_TOKEN: [::core::option::Option<#ty>; #n] = [#(#entries),*];
-            if let ::core::option::Option::Some(&::core::option::Option::Some(kind)) = T_TOKEN.get(code as usize) {
-                self.pos = end;
-                return ::core::option::Option::Some(::core::result::Result::Ok(#rt::Token { kind, start, end }));
+            if let ::core::option::Option::Some(&::core::option::Option::Some(table_kind)) = T_TOKEN.get(code as usize) {
+                #set_pos
+                #ret
             }
         }
     }

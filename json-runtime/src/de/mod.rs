@@ -16,10 +16,12 @@
 //! | [`decode_trusted`] (unsafe) | no: trusts the lexer | [`Value`] |
 //! | [`validate`] | yes | nothing, allocates nothing (depth ≤ 512) |
 //! | [`validate_trusted`] | no | nothing |
+//! | [`decode_reader`], [`validate_reader`] (and `_trusted`) | as above | as above, from a [`std::io::Read`] through a buffer that holds the longest token |
 //!
 //! | file | what it holds |
 //! |---|---|
 //! | `mod.rs` | the parser: the grammar's structure, one loop over the tokens |
+//! | `input.rs`, `reader.rs` | `Input`: tokens and their bytes from a reader (a streaming lexer's [`ReadLexer`](crate::lex::ReadLexer)), and the parser's loop over it |
 //! | `sink.rs` | [`Sink`]: what the parser drives when it builds |
 //! | `value_builder.rs` | the [`Sink`] that builds a [`Value`] |
 //! | `options.rs` | [`DecodeOptions`] and its choices |
@@ -28,9 +30,11 @@
 //! | `serde.rs` (feature `serde`) | serde's `Deserializer` over any [`JsonToken`] lexer, on the same parts |
 
 pub(crate) mod diagnose;
+mod input;
 pub(crate) mod number;
 mod options;
 mod pow5;
+mod reader;
 #[cfg(feature = "serde")]
 pub mod serde;
 mod sink;
@@ -40,10 +44,12 @@ mod value_builder;
 pub use options::{BigInt, DecodeOptions, InvalidUtf8, LoneSurrogate};
 
 use crate::error::{Category, Error};
-use crate::lex::{LexError, Lexer, Token};
+use crate::lex::{LexError, Lexer, StreamLexer, Token};
 use crate::token::JsonToken;
 use crate::value::{Number, Value};
+use input::Reader;
 use number::NumError;
+use reader::ReaderParser;
 pub(crate) use sink::Sink;
 use string::Discard;
 use value_builder::Builder;
@@ -79,6 +85,51 @@ pub fn validate_trusted<'a, L: Lexer<'a, Kind = JsonToken>>(
     options: &DecodeOptions,
 ) -> Result<(), Error> {
     Parser::<true, Builder>::new(input, options, false, Builder::new()).run::<L>().map(drop)
+}
+
+/// Checks the document that `reader` yields as [`validate`] does, with the same
+/// errors (message, category, offset, line, column), lexing it with the streaming lexer
+/// `L` through a buffer that holds the longest token: memory does not grow with the
+/// input. A read that fails is an error of category [`Category::Io`] at the offset where
+/// reading stopped (never a truncated document).
+///
+/// Options that repair strings ([`InvalidUtf8`] other than `Error`) repair only what
+/// the buffer holds: a string whose repair needs bytes not yet read is an error.
+pub fn validate_reader<L: StreamLexer<Kind = JsonToken>, R: std::io::Read>(
+    reader: R,
+    options: &DecodeOptions,
+) -> Result<(), Error> {
+    ReaderParser::<false, Builder>::new(options, false, Builder::new()).run::<Reader<R, L>>(reader).map(drop)
+}
+
+/// As [`validate_reader`], trusting `L`'s string tokens to be UTF-8 (as
+/// [`validate_trusted`] does: safe; a lexer that breaks the promise only makes the
+/// answer wrong).
+pub fn validate_reader_trusted<L: StreamLexer<Kind = JsonToken>, R: std::io::Read>(
+    reader: R,
+    options: &DecodeOptions,
+) -> Result<(), Error> {
+    ReaderParser::<true, Builder>::new(options, false, Builder::new()).run::<Reader<R, L>>(reader).map(drop)
+}
+
+/// Decodes the document that `reader` yields as [`decode`] does (same values, same
+/// errors), through the buffer of [`validate_reader`]: the input is never held whole.
+pub fn decode_reader<L: StreamLexer<Kind = JsonToken>, R: std::io::Read>(
+    reader: R,
+    options: &DecodeOptions,
+) -> Result<Value, Error> {
+    ReaderParser::<false, Builder>::new(options, true, Builder::new()).run::<Reader<R, L>>(reader)
+}
+
+/// As [`decode_reader`], trusting `L`'s string tokens to be UTF-8.
+///
+/// # Safety
+/// As [`decode_trusted`]'s, for `L`.
+pub unsafe fn decode_reader_trusted<L: StreamLexer<Kind = JsonToken>, R: std::io::Read>(
+    reader: R,
+    options: &DecodeOptions,
+) -> Result<Value, Error> {
+    ReaderParser::<true, Builder>::new(options, true, Builder::new()).run::<Reader<R, L>>(reader)
 }
 
 /// Parses `input` with lexer `L` into `sink` (any [`Sink`]), checking that string

@@ -1,0 +1,137 @@
+//! [`Input`]: where the parser's tokens and their bytes come from (serde_json's `Read`
+//! idea), when not from a slice: a streaming lexer over a reader ([`ReadLexer`]),
+//! whose buffer holds the current token and not much more.
+//!
+//! The parser sees the bytes through a *window*: the bytes held and the absolute offset
+//! of the first (a reader's buffer). Errors are made on the window, at
+//! offsets relative to it, and then placed in the whole input by [`Input::place`].
+
+use std::io::Read;
+
+use super::sink::Sink;
+use super::string::StrError;
+use super::LoneSurrogate;
+use crate::error::{Category, Error};
+use crate::lex::{Next, ReadError, ReadLexer, StreamLexer};
+use crate::token::JsonToken;
+
+/// What the reader parser ([`super::reader`]) reads tokens and bytes from, for a sink
+/// `S`. Strings reach the sink through the input: an input could lend them for `'a` (a
+/// slice's, for a sink that keeps them); a reader lends them only while the token is in
+/// its buffer, so its sinks copy (`for<'x> Sink<'x>`). Slices do not go through it
+/// today: see `reader.rs` for why.
+pub(crate) trait Input<'a, S>: Sized {
+    /// What the input is made from (a reader).
+    type Source;
+
+    /// The input over `source`. The parser makes it in its own frame: a lexer passed by
+    /// value would stay in the caller's memory, and its fields out of registers.
+    fn open(source: Self::Source) -> Self;
+
+    /// The next token, a lexical error, or `None` at the end of the input.
+    fn next_token(&mut self) -> Next<JsonToken>;
+
+    /// Lex on from absolute offset `offset` (after a token the decoder repaired).
+    fn set_offset(&mut self, offset: usize);
+
+    /// The bytes held, and the absolute offset of the first: they include the last
+    /// token returned.
+    fn window<'s>(&'s self) -> (&'s [u8], usize)
+    where
+        'a: 's;
+
+    /// Gives `sink` the string at absolute `start..end`, `key` or not.
+    ///
+    /// # Safety
+    /// `start..end` is within the window and its bytes are UTF-8.
+    unsafe fn str(&self, sink: &mut S, start: usize, end: usize, key: bool);
+
+    /// Gives `sink` the escaped string body at absolute `start..end` (within the
+    /// window) to unescape; its errors are at offsets relative to the window.
+    fn escaped(&self, sink: &mut S, start: usize, end: usize, lone: LoneSurrogate, key: bool) -> Result<(), StrError>;
+
+    /// An error made on the window, placed in the whole input.
+    fn place(&self, error: Error) -> Error;
+
+    /// Before a lexical error at absolute `offset` is diagnosed: a reader reads a few
+    /// bytes past it into the window (what the message looks at), or gives the I/O
+    /// error to report instead (reading failed, which the lexer reported as an error).
+    fn before_error(&mut self, offset: usize) -> Option<Error>;
+}
+
+/// Bytes read past a lexical error before it is diagnosed: a message looks at most at
+/// the next UTF-8 character or byte order mark.
+const LOOKAHEAD: usize = 8;
+
+/// A reader's tokens. An I/O error ends them with a lexical error at the offset where
+/// reading stopped, which [`Input::failure`] then turns into the I/O error.
+pub(crate) struct Reader<R, L> {
+    lexer: ReadLexer<R, L>,
+    failed: Option<Error>,
+}
+
+impl<'a, R: Read, L: StreamLexer<Kind = JsonToken>, S: for<'x> Sink<'x>> Input<'a, S> for Reader<R, L> {
+    type Source = R;
+
+    fn open(reader: R) -> Self {
+        Reader { lexer: ReadLexer::new(reader), failed: None }
+    }
+
+    #[inline]
+    fn next_token(&mut self) -> Next<JsonToken> {
+        match self.lexer.next_token()? {
+            Ok(t) => Some(Ok(t)),
+            Err(ReadError::Lex(e)) => Some(Err(e)),
+            Err(ReadError::Io { offset, error }) => {
+                let at = self.lexer.position(offset);
+                self.failed = Some(Error::at(Category::Io, at, format!("cannot read the input: {error}")));
+                Some(Err(crate::lex::LexError { start: offset, offset, partial: None }))
+            }
+        }
+    }
+
+    fn set_offset(&mut self, offset: usize) {
+        self.lexer.lexer_mut().set_offset(offset);
+    }
+
+    #[inline]
+    fn window<'s>(&'s self) -> (&'s [u8], usize)
+    where
+        'a: 's,
+    {
+        self.lexer.buffered()
+    }
+
+    #[inline]
+    unsafe fn str(&self, sink: &mut S, start: usize, end: usize, key: bool) {
+        // SAFETY: the caller's promise: these bytes are UTF-8.
+        sink.str(unsafe { core::str::from_utf8_unchecked(self.lexer.window(start, end)) }, key);
+    }
+
+    #[inline]
+    fn escaped(&self, sink: &mut S, start: usize, end: usize, lone: LoneSurrogate, key: bool) -> Result<(), StrError> {
+        let base = self.lexer.buffered().1;
+        sink.escaped(self.lexer.window(start, end), start - base, lone, key)
+    }
+
+    #[cold]
+    fn place(&self, error: Error) -> Error {
+        error.shifted(self.lexer.position(self.lexer.buffered().1))
+    }
+
+    #[cold]
+    fn before_error(&mut self, offset: usize) -> Option<Error> {
+        if let Some(failed) = self.failed.take() {
+            return Some(failed);
+        }
+        let (_, base) = self.lexer.buffered();
+        match self.lexer.read_to(offset + LOOKAHEAD) {
+            Ok(()) => None,
+            Err(error) => {
+                let (window, _) = self.lexer.buffered();
+                let at = self.lexer.position(base + window.len());
+                Some(Error::at(Category::Io, at, format!("cannot read the input: {error}")))
+            }
+        }
+    }
+}

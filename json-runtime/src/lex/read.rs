@@ -1,0 +1,271 @@
+//! [`ReadLexer`]: a [`StreamLexer`] over a [`std::io::Read`], with its own buffer.
+
+use std::io::{self, Read};
+
+use super::{LexError, Step, StreamLexer, Token};
+use crate::position::Position;
+
+/// The buffer's size when none is given: large enough that a read amortizes its
+/// system call, small enough to stay in L2.
+const DEFAULT_CAPACITY: usize = 64 * 1024;
+
+/// Bytes kept before the current token when the buffer drops what precedes it.
+const LOOKBEHIND: usize = 4;
+
+/// What [`ReadLexer`] reports instead of a token.
+#[derive(Debug)]
+pub enum ReadError<K> {
+    /// No rule matches (absolute offsets, as the slice lexer reports them).
+    Lex(LexError<K>),
+    /// Reading failed after `offset` bytes of input; the lexer has ended.
+    Io {
+        /// How many bytes had been read: the input offset where reading failed.
+        offset: usize,
+        /// The reader's error.
+        error: io::Error,
+    },
+}
+
+impl<K: core::fmt::Debug> core::fmt::Display for ReadError<K> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            ReadError::Lex(e) => {
+                write!(f, "no rule matches the input at byte {} (token from byte {})", e.offset, e.start)
+            }
+            ReadError::Io { offset, error } => write!(f, "cannot read the input after byte {offset}: {error}"),
+        }
+    }
+}
+
+impl<K: core::fmt::Debug> std::error::Error for ReadError<K> {}
+
+/// What [`ReadLexer::next_token`] returns, but for the end of the input (`None`).
+pub type ReadNext<K> = Result<Token<K>, ReadError<K>>;
+
+/// A streaming lexer `L` over a reader `R`: the tokens of the whole input, with
+/// absolute offsets, in memory bounded by the longest token (plus a fixed buffer).
+///
+/// The buffer holds the input from the current token's start on (and a few bytes
+/// before it). Where the lexer needs more input, the bytes before the token's start are
+/// dropped, the rest moved to the front, and one `read` fills the free space. When the token already fills more
+/// than half of the buffer, the buffer doubles first, so that every read asks for at
+/// least as many bytes as the token has: the rescans of a token from its start (see
+/// [`StreamLexer`]) then cost no more than the reading, O(n) over the input, as long as
+/// the reader gives what is asked (files do). A reader that returns a byte at a time
+/// makes a token cost its length squared (correct, slow).
+///
+/// ```
+/// use json_runtime::lex::ReadLexer;
+/// json_lexgen_macros::json_lexer!(r#"%name Words; [a-z]+ => Word; " "+ => skip;"#, streaming);
+///
+/// let mut lexer = ReadLexer::<_, WordsStream>::new(&b"hello  world"[..]);
+/// let mut words = Vec::new();
+/// while let Some(token) = lexer.next_token() {
+///     let token = token.unwrap();
+///     words.push((lexer.bytes(&token).to_vec(), token.start));
+/// }
+/// assert_eq!(words, [(b"hello".to_vec(), 0), (b"world".to_vec(), 7)]);
+/// ```
+#[derive(Debug)]
+pub struct ReadLexer<R, L> {
+    reader: R,
+    lexer: L,
+    /// `buf[..filled]` is the input from absolute offset `base` on; the rest is free.
+    buf: Vec<u8>,
+    filled: usize,
+    base: usize,
+    /// The reader has ended: nothing follows `buf[..filled]`.
+    eof: bool,
+    /// An error or the end was returned: only `None` from now on.
+    done: bool,
+    /// Line breaks in the bytes dropped so far, and characters after the last one.
+    dropped_lines: usize,
+    dropped_column: usize,
+}
+
+impl<R: Read, L: StreamLexer> ReadLexer<R, L> {
+    /// Tokens of `reader`'s bytes, by `L::new()`, through a 64 KiB buffer (grown only for
+    /// a token longer than half of it).
+    pub fn new(reader: R) -> Self {
+        Self::with_lexer(reader, L::new())
+    }
+
+    /// Tokens of `reader`'s bytes by `lexer` (one made with chosen kernels, say),
+    /// which starts at its [`StreamLexer::offset`] (0 for a new one).
+    pub fn with_lexer(reader: R, lexer: L) -> Self {
+        Self::with_capacity(reader, lexer, DEFAULT_CAPACITY)
+    }
+
+    /// As [`ReadLexer::with_lexer`], with a buffer of `capacity` bytes to start with (at
+    /// least 1).
+    pub fn with_capacity(reader: R, lexer: L, capacity: usize) -> Self {
+        let base = lexer.offset();
+        ReadLexer {
+            reader,
+            lexer,
+            buf: vec![0; capacity.max(1)],
+            filled: 0,
+            base,
+            eof: false,
+            done: false,
+            dropped_lines: 0,
+            dropped_column: 0,
+        }
+    }
+
+    /// The next token, an error, or `None` at the end of the input (after an error,
+    /// `None`). An I/O error (other than `Interrupted`, which is retried) ends the
+    /// lexer with [`ReadError::Io`]: the input is never taken as ending there.
+    #[inline]
+    pub fn next_token(&mut self) -> Option<ReadNext<L::Kind>> {
+        if self.done {
+            return None;
+        }
+        loop {
+            match self.lexer.next_token(&self.buf[..self.filled], self.base, self.eof) {
+                Step::Token(t) => return Some(Ok(t)),
+                Step::NeedMore if !self.eof => {
+                    if let Err(error) = self.refill() {
+                        self.done = true;
+                        return Some(Err(ReadError::Io { offset: self.base + self.filled, error }));
+                    }
+                }
+                Step::Error(e) => {
+                    self.done = true;
+                    return Some(Err(ReadError::Lex(e)));
+                }
+                // `NeedMore` at the end breaks the lexer's contract: take it as the end.
+                Step::End | Step::NeedMore => {
+                    self.done = true;
+                    return None;
+                }
+            }
+        }
+    }
+
+    /// The bytes of `token`, the last one [`ReadLexer::next_token`] returned (the
+    /// buffer keeps the input from that token's start on until the next call). An
+    /// empty slice for a span no longer (or never) in the buffer.
+    #[inline]
+    pub fn bytes(&self, token: &Token<L::Kind>) -> &[u8] {
+        self.window(token.start, token.end)
+    }
+
+    /// The input bytes `start..end` (absolute offsets), as far as the buffer holds them.
+    #[inline]
+    pub fn window(&self, start: usize, end: usize) -> &[u8] {
+        let (from, to) = (start.wrapping_sub(self.base), end.wrapping_sub(self.base));
+        self.buf[..self.filled].get(from..to).unwrap_or_default()
+    }
+
+    /// The buffered input: its bytes and the absolute offset of the first.
+    pub fn buffered(&self) -> (&[u8], usize) {
+        (&self.buf[..self.filled], self.base)
+    }
+
+    /// Line and column of absolute offset `offset` (clamped to the buffered bytes),
+    /// counting the line breaks of the bytes already dropped from the buffer.
+    pub fn position(&self, offset: usize) -> Position {
+        let offset = offset.clamp(self.base, self.base + self.filled);
+        let before = &self.buf[..offset - self.base];
+        let at = Position::at(before, before.len());
+        if at.line == 1 {
+            Position { offset, line: 1 + self.dropped_lines, column: self.dropped_column + at.column }
+        } else {
+            Position { offset, line: self.dropped_lines + at.line, column: at.column }
+        }
+    }
+
+    /// Reads until the buffer holds the input up to absolute offset `end` (or all of
+    /// it, if it ends before), keeping what it holds: for a caller that looks ahead of
+    /// the lexer (an error message, say).
+    pub fn read_to(&mut self, end: usize) -> io::Result<()> {
+        while self.base + self.filled < end && !self.eof {
+            if self.filled == self.buf.len() {
+                let grown = self.buf.len() * 2;
+                self.buf.resize(grown, 0);
+            }
+            self.read_once()?;
+        }
+        Ok(())
+    }
+
+    /// The streaming lexer (its condition, its offset).
+    pub fn lexer(&self) -> &L {
+        &self.lexer
+    }
+
+    /// The streaming lexer, to change its condition or offset (an offset before the
+    /// buffered bytes cannot be lexed again: the lexer then ends).
+    pub fn lexer_mut(&mut self) -> &mut L {
+        self.done = false;
+        &mut self.lexer
+    }
+
+    /// The reader, and the bytes read from it that the lexer has not consumed.
+    pub fn into_parts(self) -> (R, Vec<u8>) {
+        let from = self.lexer.offset().saturating_sub(self.base).min(self.filled);
+        (self.reader, self.buf[from..self.filled].to_vec())
+    }
+
+    /// Drop the bytes before the token's start, grow if the token fills more than half
+    /// of the buffer, and read once (`Ok` with `eof` set when the reader has ended).
+    #[cold]
+    fn refill(&mut self) -> io::Result<()> {
+        let token = self.lexer.offset().wrapping_sub(self.base);
+        if token > self.filled {
+            // The lexer's offset left the buffer (moved by `lexer_mut`): nothing to read
+            // it from.
+            self.eof = true;
+            return Ok(());
+        }
+        // A few bytes before the token stay: what an error message looks back at (`01`
+        // lexes as `0` then `1`: a leading zero).
+        let keep = token.saturating_sub(LOOKBEHIND);
+        if keep > 0 {
+            let dropped = &self.buf[..keep];
+            match dropped.iter().rposition(|&b| b == b'\n') {
+                Some(last) => {
+                    self.dropped_lines += dropped.iter().filter(|&&b| b == b'\n').count();
+                    self.dropped_column = count_chars(&dropped[last + 1..]);
+                }
+                None => self.dropped_column += count_chars(dropped),
+            }
+            self.buf.copy_within(keep..self.filled, 0);
+            self.filled -= keep;
+            self.base += keep;
+        }
+        if self.filled * 2 > self.buf.len() {
+            let grown = self.buf.len() * 2;
+            self.buf.resize(grown, 0);
+        }
+        self.read_once()
+    }
+
+    /// One read into the free space (`Interrupted` is retried).
+    fn read_once(&mut self) -> io::Result<()> {
+        loop {
+            match self.reader.read(&mut self.buf[self.filled..]) {
+                Ok(0) => self.eof = true,
+                Ok(n) => self.filled += n.min(self.buf.len() - self.filled),
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            }
+            return Ok(());
+        }
+    }
+}
+
+/// Characters (bytes that are not UTF-8 continuation bytes), as [`Position`] counts.
+fn count_chars(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| (b & 0xC0) != 0x80).count()
+}
+
+impl<R: Read, L: StreamLexer> Iterator for ReadLexer<R, L> {
+    type Item = ReadNext<L::Kind>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        self.next_token()
+    }
+}

@@ -1,0 +1,206 @@
+//! `validate_reader` and `decode_reader` against `validate` and `decode` on the same
+//! bytes: the same values, and the same errors (category, message, offset, line,
+//! column), whatever sizes the reader's reads have: the corpus, JSONTestSuite, documents
+//! whose tokens straddle every chunk boundary; I/O errors mid-stream; memory that does
+//! not grow with the input.
+
+use std::io::{self, Read};
+use std::path::Path;
+
+use proptest::prelude::*;
+
+/// A reader that gives at most `step` bytes per read (and fails at the end with
+/// `fail`, if set, instead of ending).
+struct Chunks<'a> {
+    data: &'a [u8],
+    step: usize,
+    fail: Option<io::ErrorKind>,
+}
+
+impl Read for Chunks<'_> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        if self.data.is_empty() {
+            if let Some(kind) = self.fail.take() {
+                return Err(io::Error::new(kind, "connection reset"));
+            }
+        }
+        let n = self.step.min(out.len()).min(self.data.len());
+        out[..n].copy_from_slice(&self.data[..n]);
+        self.data = &self.data[n..];
+        Ok(n)
+    }
+}
+
+fn describe(e: &jsonlex::Error) -> (jsonlex::Category, String, usize, usize, usize) {
+    (e.classify(), e.message().to_string(), e.offset(), e.line(), e.column())
+}
+
+/// `validate_reader` and `decode_reader`, reading `step` bytes at a time, agree with
+/// `validate` and `decode`.
+fn same_as_slice(input: &[u8], step: usize) -> Result<(), String> {
+    let reader = || Chunks { data: input, step, fail: None };
+    let want = jsonlex::validate(input).map_err(|e| describe(&e));
+    let got = jsonlex::validate_reader(reader()).map_err(|e| describe(&e));
+    if got != want {
+        return Err(format!("validate_reader {got:?}, validate {want:?} ({step}-byte reads)"));
+    }
+    match (jsonlex::decode(input), jsonlex::decode_reader(reader())) {
+        (Ok(a), Ok(b)) => crate::common::strict_diff(&a, &b).map_err(|d| format!("decode_reader differs: {d}")),
+        (Err(a), Err(b)) if describe(&a) == describe(&b) => Ok(()),
+        (a, b) => Err(format!("decode {:?}, decode_reader {:?} ({step}-byte reads)", a.map(drop), b.map(drop))),
+    }
+}
+
+#[test]
+fn corpus_through_readers_of_every_read_size() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/data");
+    let mut files = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|x| x != "json") {
+            continue;
+        }
+        let input = std::fs::read(&path).unwrap();
+        // One byte per read only on the small files: debug builds are slow at it.
+        for step in [1, 7, 4096, 1 << 20].into_iter().filter(|&s| s > 1 || input.len() < 1 << 18) {
+            same_as_slice(&input, step).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        }
+        files += 1;
+    }
+    assert!(files >= 5, "{files}");
+}
+
+#[test]
+fn json_test_suite_through_readers() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/JSONTestSuite/test_parsing");
+    let (mut files, mut errors) = (0, 0);
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let input = std::fs::read(&path).unwrap();
+        for step in [1, 2, 3, 5, 64] {
+            same_as_slice(&input, step).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        }
+        files += 1;
+        errors += jsonlex::validate(&input).is_err() as usize;
+    }
+    assert!(files >= 300 && errors >= 150, "{files} files, {errors} invalid");
+}
+
+/// Errors whose message looks at the bytes before a token (a leading zero, after the
+/// `0` token has left the buffer) or far into the input (line and column count the
+/// lines the buffer has dropped).
+#[test]
+fn errors_that_look_back_and_far() {
+    let mut long = b"[\n".to_vec();
+    for i in 0..5000 {
+        long.extend(format!("  {{\"k\": \"line {i} é\"}},\n").bytes());
+    }
+    for tail in [&b"01]"[..], b"1.]", b"tru]", b"\"a\x01\"]", b"\"\\x\"]", b"1 2]", b"{\"a\" 1}]", b"-]", b"\"\xC3(\"]"]
+    {
+        let mut input = long.clone();
+        input.extend_from_slice(tail);
+        assert!(jsonlex::validate(&input).is_err());
+        for step in [1, 3, 100, 65536] {
+            same_as_slice(&input, step).unwrap_or_else(|e| panic!("{:?}: {e}", String::from_utf8_lossy(tail)));
+        }
+    }
+}
+
+#[test]
+fn an_io_error_is_reported_at_its_offset_not_as_a_truncated_document() {
+    let input = b"{\"a\": [1, 2, \"abc";
+    for step in [1, 4, 100] {
+        let reader = Chunks { data: input, step, fail: Some(io::ErrorKind::ConnectionReset) };
+        let e = jsonlex::validate_reader(reader).unwrap_err();
+        assert_eq!(e.classify(), jsonlex::Category::Io, "{e}");
+        assert_eq!((e.offset(), e.line(), e.column()), (input.len(), 1, input.len() + 1));
+        assert_eq!(e.to_string(), "cannot read the input: connection reset at line 1, column 18");
+        let reader = Chunks { data: input, step, fail: Some(io::ErrorKind::ConnectionReset) };
+        assert_eq!(jsonlex::decode_reader(reader).unwrap_err().classify(), jsonlex::Category::Io);
+    }
+}
+
+/// A reader that makes a large document on the fly: `[1234567890, ...]` of `n`
+/// elements, never held in memory.
+struct Numbers {
+    left: usize,
+    pending: Vec<u8>,
+}
+
+impl Read for Numbers {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        while self.pending.len() < out.len() && self.left > 0 {
+            self.pending.extend_from_slice(if self.left == 1 { b"1234567890]" } else { b"1234567890,\n" });
+            self.left -= 1;
+        }
+        let n = out.len().min(self.pending.len());
+        out[..n].copy_from_slice(&self.pending[..n]);
+        self.pending.drain(..n);
+        Ok(n)
+    }
+}
+
+/// Memory does not grow with the input: validating 1 and 100 MB allocates the same
+/// (the reader's buffer; the generator's own `pending` is allocated before).
+#[test]
+fn validate_reader_memory_does_not_grow_with_the_input() {
+    let count = |n: usize| {
+        let mut numbers = Numbers { left: n, pending: Vec::with_capacity(1 << 17) };
+        numbers.pending.push(b'[');
+        let (result, allocations) = crate::decode_api::allocations(|| jsonlex::validate_reader(&mut numbers));
+        result.unwrap();
+        allocations
+    };
+    let (small, large) = (count(100_000), count(10_000_000));
+    assert_eq!(small, large, "allocations for 1 MB and for 100 MB");
+    assert!(large <= 2, "{large} allocations");
+}
+
+/// Documents made of JSON pieces, read in random chunk sizes: every token boundary
+/// lands on a chunk boundary somewhere.
+fn document() -> impl Strategy<Value = Vec<u8>> {
+    const PIECES: &[&str] = &[
+        "{",
+        "}",
+        "[",
+        "]",
+        ":",
+        ",",
+        " ",
+        "\n",
+        "\r\n",
+        "true",
+        "false",
+        "null",
+        "tru",
+        "0",
+        "01",
+        "-1",
+        "1.5e3",
+        "1.",
+        "123456789012345678901234567890",
+        "1e400",
+        "\"a\"",
+        "\"\\u00e9x\"",
+        "\"\\ud800\"",
+        "\"\\x\"",
+        "\"日本語\"",
+        "\"unterminated",
+        "\"k\": ",
+        "@",
+    ];
+    let valid =
+        prop::collection::vec(prop::sample::select(&["[1, 2.5, \"x\"]", "{\"a\": {\"b\": [true, null]}}"][..]), 1..3)
+            .prop_map(|v| format!("[{}]", v.join(",\n")).into_bytes());
+    let random = prop::collection::vec(prop::sample::select(PIECES), 0..30).prop_map(|v| v.concat().into_bytes());
+    prop_oneof![valid, random]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 128, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn readers_agree_with_slices(input in document(), step in 1..64usize) {
+        same_as_slice(&input, step).map_err(TestCaseError::fail)?;
+    }
+}
