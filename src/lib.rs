@@ -102,6 +102,10 @@ pub fn decode_with(input: &[u8], options: &DecodeOptions) -> Result<Value, Error
     unsafe { json_runtime::de::decode_trusted::<lexer::JsonLexer>(input, options) }
 }
 
+// ---- NDJSON (src/ndjson.rs) ----
+
+pub mod ndjson;
+
 // ---- Encoding (json-runtime's table-driven encoder) ----
 
 // `encode` gives exactly `serde_json::to_string`'s output; `EncodeOptions` (with a PHP

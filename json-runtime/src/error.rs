@@ -60,7 +60,6 @@ impl Error {
     }
 
     /// True for an error made by [`Error::unplaced`] and not placed since.
-    #[cfg_attr(not(feature = "serde"), allow(dead_code))]
     #[inline]
     pub(crate) fn is_unplaced(&self) -> bool {
         self.0.position.line == 0
@@ -73,6 +72,31 @@ impl Error {
         if self.is_unplaced() {
             self.0.position = Position::at(input, offset);
         }
+        self
+    }
+
+    /// The error placed in a larger input of which the one it was found in is the part
+    /// starting at `base` (an NDJSON line, a document of a stream): the offset moves by
+    /// `base.offset`, the line by `base.line - 1`, and a column on the part's first line
+    /// by `base.column - 1`. An unplaced error stays unplaced.
+    ///
+    /// ```
+    /// use json_runtime::{Category, Error, Position};
+    /// let e = Error::new(Category::Syntax, b"[1,]", 3, "expected a value");
+    /// let e = e.shifted(Position { offset: 100, line: 7, column: 1 });
+    /// assert_eq!((e.offset(), e.line(), e.column()), (103, 7, 4));
+    /// ```
+    #[cold]
+    pub fn shifted(mut self, base: Position) -> Error {
+        if self.is_unplaced() {
+            return self;
+        }
+        let p = &mut self.0.position;
+        if p.line == 1 {
+            p.column += base.column.saturating_sub(1);
+        }
+        p.line += base.line.saturating_sub(1);
+        p.offset += base.offset;
         self
     }
 
