@@ -20,5 +20,6 @@ mod deep_values;
 mod encode_roundtrip;
 mod lexer_conformance;
 mod lexer_differential;
+mod ndjson;
 mod serde_corpus;
 mod serde_roundtrip;
