@@ -121,7 +121,7 @@ mod serde_api;
 #[cfg(feature = "serde")]
 pub use serde_api::{
     from_reader, from_slice, from_slice_with, from_str, from_value, to_string, to_string_with, to_value, to_vec,
-    to_vec_with, to_writer, to_writer_with, Deserializer, Serializer,
+    to_vec_with, to_writer, to_writer_with, Deserializer, Serializer, StreamDeserializer,
 };
 
 #[cfg(test)]

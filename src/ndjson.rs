@@ -247,9 +247,8 @@ impl Cursor {
         for b in batches {
             for item in b.items {
                 let line = self.lines + item.line + 1;
-                let result = item.result.map_err(|e| {
-                    e.shifted(Position { offset: self.offset + item.start, line, column: 1 })
-                });
+                let result =
+                    item.result.map_err(|e| e.shifted(Position { offset: self.offset + item.start, line, column: 1 }));
                 f(line, result);
             }
             self.lines += b.lines;

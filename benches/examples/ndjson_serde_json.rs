@@ -17,7 +17,8 @@ fn main() {
     let bytes = file.metadata().expect("metadata").len();
     let start = Instant::now();
     let mut documents = 0usize;
-    let stream = serde_json::Deserializer::from_reader(BufReader::with_capacity(1 << 16, file)).into_iter::<IgnoredAny>();
+    let stream =
+        serde_json::Deserializer::from_reader(BufReader::with_capacity(1 << 16, file)).into_iter::<IgnoredAny>();
     for doc in stream {
         doc.expect("valid NDJSON");
         documents += 1;

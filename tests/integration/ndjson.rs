@@ -93,7 +93,8 @@ fn empty_lines_crlf_and_a_bad_line_in_the_middle() {
 
 #[test]
 fn last_line_with_and_without_newline() {
-    for input in [&b"1\n[2]\n{\"x\":3}"[..], b"1\n[2]\n{\"x\":3}\n", b"1\n[2]\n{\"x\":3}\r\n", b"1\n[2]\n{\"x\":3}\n\n"] {
+    for input in [&b"1\n[2]\n{\"x\":3}"[..], b"1\n[2]\n{\"x\":3}\n", b"1\n[2]\n{\"x\":3}\r\n", b"1\n[2]\n{\"x\":3}\n\n"]
+    {
         let got = ndjson::decode(input);
         assert_eq!(got.len(), 3, "{:?}", String::from_utf8_lossy(input));
         assert_eq!(got[2].0, 3);
