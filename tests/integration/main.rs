@@ -23,3 +23,4 @@ mod lexer_differential;
 mod ndjson;
 mod serde_corpus;
 mod serde_roundtrip;
+mod streams;

@@ -6,7 +6,8 @@ use core::marker::PhantomData;
 use serde::de;
 
 use super::{Deserializer, Kind};
-use crate::error::{Category, Error};
+use crate::de::diagnose;
+use crate::error::Error;
 use crate::lex::Lexer;
 use crate::token::JsonToken;
 
@@ -68,7 +69,13 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>, T: de::Deserialize<'de>> Iterator for
         }
         let first = match self.de.peek() {
             Ok(t) => t,
-            Err(e) => return self.fail(e),
+            Err(e) => {
+                // The document that failed starts after the whitespace.
+                let input = self.de.input;
+                let ws = input[self.offset.min(input.len())..].iter().take_while(|b| b" \t\n\r".contains(b)).count();
+                self.offset += ws;
+                return self.fail(e);
+            }
         };
         if first.kind == Kind::Eof {
             self.offset = self.de.input.len();
@@ -81,13 +88,34 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>, T: de::Deserialize<'de>> Iterator for
         };
         self.offset = self.de.last;
         let delimited = matches!(first.kind, Kind::ArrayStart | Kind::ObjectStart | Kind::String | Kind::EscapedString);
-        match self.de.input.get(self.offset) {
+        let next = self.de.input.get(self.offset).copied();
+        match next {
             Some(b' ' | b'\n' | b'\t' | b'\r' | b'"' | b'[' | b']' | b'{' | b'}' | b',' | b':') | None => {}
             Some(_) if delimited => {}
-            // `truex`, `1.5e3abc`: the lexer took the longest token, what follows is no
-            // delimiter.
-            Some(_) => {
-                let e = Error::new(Category::Syntax, self.de.input, self.offset, "trailing characters after the value");
+            // `truex`, `01`, `1.5e`: the lexer took the longest token, and what follows
+            // is no delimiter. The error is decode's for the same bytes.
+            Some(b) => {
+                let e = match self.de.peek() {
+                    Err(e) => e,
+                    Ok(t) => diagnose::expected(
+                        self.de.input,
+                        t.token(),
+                        "expected whitespace or a delimiter after the value",
+                    ),
+                };
+                // Where serde_json's number parser would have gone on (a digit after
+                // `0`, a second fraction or exponent), the document itself failed.
+                if matches!(first.kind, Kind::Integer | Kind::Float) {
+                    let number = &self.de.input[first.start..self.offset];
+                    let exponent = number.iter().any(|&c| c == b'e' || c == b'E');
+                    let fraction = number.contains(&b'.');
+                    if b.is_ascii_digit()
+                        || (b == b'.' && !fraction && !exponent)
+                        || (matches!(b, b'e' | b'E') && !exponent)
+                    {
+                        self.offset = first.start;
+                    }
+                }
                 return self.fail(e);
             }
         }
