@@ -20,7 +20,8 @@
 //! | file | what it holds |
 //! |---|---|
 //! | `mod.rs` | the parser: the grammar's structure, one loop over the tokens |
-//! | `value_builder.rs` | what the parser drives when it decodes: the builder of a [`Value`] |
+//! | `sink.rs` | [`Sink`]: what the parser drives when it builds |
+//! | `value_builder.rs` | the [`Sink`] that builds a [`Value`] |
 //! | `options.rs` | [`DecodeOptions`] and its choices |
 //! | `string.rs`, `number.rs`, `pow5.rs` | unescaping strings; integers and correctly rounded floats |
 //! | `diagnose.rs` | error messages and positions, invalid UTF-8 repair |
@@ -32,6 +33,7 @@ mod options;
 mod pow5;
 #[cfg(feature = "serde")]
 pub mod serde;
+mod sink;
 pub(crate) mod string;
 mod value_builder;
 
@@ -42,13 +44,14 @@ use crate::lex::{LexError, Lexer, Token};
 use crate::token::JsonToken;
 use crate::value::{Number, Value};
 use number::NumError;
+pub(crate) use sink::Sink;
 use string::Discard;
 use value_builder::Builder;
 
 /// Decodes `input` with lexer `L`, checking that string tokens are UTF-8 (for lexers
 /// that do not guarantee it, e.g. ones for looser dialects).
 pub fn decode<'a, L: Lexer<'a, Kind = JsonToken>>(input: &'a [u8], options: &DecodeOptions) -> Result<Value, Error> {
-    Parser::<false>::new(input, options, true).run::<L>()
+    Parser::<false, Builder>::new(input, options, true, Builder::new()).run::<L>()
 }
 
 /// Decodes `input` with lexer `L`, trusting its string tokens' UTF-8.
@@ -60,13 +63,13 @@ pub unsafe fn decode_trusted<'a, L: Lexer<'a, Kind = JsonToken>>(
     input: &'a [u8],
     options: &DecodeOptions,
 ) -> Result<Value, Error> {
-    Parser::<true>::new(input, options, true).run::<L>()
+    Parser::<true, Builder>::new(input, options, true, Builder::new()).run::<L>()
 }
 
 /// Checks `input` as [`decode`] would, without building anything (and without
 /// allocating, unless `max_depth` exceeds 512 or there is an error to report).
 pub fn validate<'a, L: Lexer<'a, Kind = JsonToken>>(input: &'a [u8], options: &DecodeOptions) -> Result<(), Error> {
-    Parser::<false>::new(input, options, false).run::<L>().map(drop)
+    Parser::<false, Builder>::new(input, options, false, Builder::new()).run::<L>().map(drop)
 }
 
 /// Checks `input` as [`decode_trusted`] would. Safe: a lexer that breaks the
@@ -75,7 +78,32 @@ pub fn validate_trusted<'a, L: Lexer<'a, Kind = JsonToken>>(
     input: &'a [u8],
     options: &DecodeOptions,
 ) -> Result<(), Error> {
-    Parser::<true>::new(input, options, false).run::<L>().map(drop)
+    Parser::<true, Builder>::new(input, options, false, Builder::new()).run::<L>().map(drop)
+}
+
+/// Parses `input` with lexer `L` into `sink` (any [`Sink`]), checking that string
+/// tokens are UTF-8, as [`decode`] does.
+#[allow(dead_code)] // until the Document, its first user
+pub(crate) fn parse_into<'a, L: Lexer<'a, Kind = JsonToken>, S: Sink<'a>>(
+    input: &'a [u8],
+    options: &DecodeOptions,
+    sink: S,
+) -> Result<S::Output, Error> {
+    Parser::<false, S>::new(input, options, true, sink).run::<L>()
+}
+
+/// Parses `input` with lexer `L` into `sink`, trusting its string tokens' UTF-8, as
+/// [`decode_trusted`] does.
+///
+/// # Safety
+/// As [`decode_trusted`]'s.
+#[allow(dead_code)] // until the Document, its first user
+pub(crate) unsafe fn parse_into_trusted<'a, L: Lexer<'a, Kind = JsonToken>, S: Sink<'a>>(
+    input: &'a [u8],
+    options: &DecodeOptions,
+    sink: S,
+) -> Result<S::Output, Error> {
+    Parser::<true, S>::new(input, options, true, sink).run::<L>()
 }
 
 /// The parser, for decoding and validating alike.
@@ -86,13 +114,14 @@ pub fn validate_trusted<'a, L: Lexer<'a, Kind = JsonToken>>(
 /// instantiates them, and LLVM inlines it (the token, and the lexer's state, stay in
 /// registers). With an instance per mode, the two callers (in one codegen unit) kept
 /// it a call: validate took about 20% more instructions on the corpus. The price is a
-/// predictable branch before each builder call.
-struct Parser<'a, const TRUSTED: bool> {
+/// predictable branch before each builder call. So validate runs on the instance of the
+/// [`Value`] builder; another [`Sink`] (a `Document`'s) gets an instance of its own.
+struct Parser<'a, const TRUSTED: bool, S: Sink<'a>> {
     input: &'a [u8],
     options: DecodeOptions,
-    /// Build a value (decode), or only check (validate: `builder` stays empty).
+    /// Build (decode), or only check (validate: `builder` stays empty).
     build: bool,
-    builder: Builder,
+    builder: S,
     /// Arrays and objects open.
     depth: usize,
     /// Whether each open container is an object.
@@ -128,14 +157,14 @@ enum Expect {
     CommaOrClose,
 }
 
-impl<'a, const TRUSTED: bool> Parser<'a, TRUSTED> {
+impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
     #[inline(always)]
-    fn new(input: &'a [u8], options: &DecodeOptions, build: bool) -> Self {
+    fn new(input: &'a [u8], options: &DecodeOptions, build: bool, builder: S) -> Self {
         Parser {
             input,
             options: *options,
             build,
-            builder: Builder::new(),
+            builder,
             depth: 0,
             nest: Nest::new(options.max_depth),
             repaired: false,
@@ -144,7 +173,7 @@ impl<'a, const TRUSTED: bool> Parser<'a, TRUSTED> {
 
     /// The builder, when decoding.
     #[inline(always)]
-    fn sink(&mut self) -> Option<&mut Builder> {
+    fn sink(&mut self) -> Option<&mut S> {
         if self.build {
             Some(&mut self.builder)
         } else {
@@ -156,7 +185,7 @@ impl<'a, const TRUSTED: bool> Parser<'a, TRUSTED> {
     /// what the grammar expects next. (Never inlined: decode and validate must share
     /// this one instance, see [`Parser`].)
     #[inline(never)]
-    fn run<L: Lexer<'a, Kind = JsonToken>>(mut self) -> Result<Value, Error> {
+    fn run<L: Lexer<'a, Kind = JsonToken>>(mut self) -> Result<S::Output, Error> {
         // A local whose address never escapes: its fields can live in registers.
         let mut lexer = L::new(self.input);
         // Whether the innermost open container is an object: `nest`'s top bit, kept at
