@@ -102,7 +102,10 @@ pub fn decode_with(input: &[u8], options: &DecodeOptions) -> Result<Value, Error
     unsafe { json_runtime::de::decode_trusted::<lexer::JsonLexer>(input, options) }
 }
 
-// ---- NDJSON (src/ndjson.rs) ----
+// ---- Document streams (src/stream.rs) and NDJSON (src/ndjson.rs) ----
+
+mod stream;
+pub use stream::{decode_stream, ValueStream};
 
 pub mod ndjson;
 

@@ -173,3 +173,119 @@ fn user_types() {
     assert_eq!((e.line(), e.column()), (theirs.line(), theirs.column()));
     assert_eq!(e.classify(), jsonlex::Category::Data);
 }
+
+// ---- decode_stream / ValueStream: the same documents as the serde stream ----
+
+/// `ValueStream` and `StreamDeserializer<jsonlex::Value>` agree: values (strictly),
+/// offsets, and the error (message, line, column, offset).
+#[track_caller]
+fn value_stream_same_as_serde_stream(input: &[u8]) {
+    let mut ours = jsonlex::decode_stream(input);
+    let mut serde = jsonlex::Deserializer::from_slice(input).into_iter::<jsonlex::Value>();
+    loop {
+        let (a, b) = (ours.next(), serde.next());
+        let what = || format!("input {:?}, offset {}", String::from_utf8_lossy(input), serde.byte_offset());
+        match (&a, &b) {
+            (None, None) => break,
+            (Some(Ok(x)), Some(Ok(y))) => crate::common::assert_same(x, y),
+            (Some(Err(x)), Some(Err(y))) => {
+                assert_eq!(
+                    (x.message(), x.line(), x.column(), x.offset()),
+                    (y.message(), y.line(), y.column(), y.offset()),
+                    "{}",
+                    what()
+                )
+            }
+            _ => panic!("{}: {a:?} vs {b:?}", what()),
+        }
+        assert_eq!(ours.byte_offset(), serde.byte_offset(), "{}", what());
+    }
+}
+
+#[test]
+fn value_stream_where_documents_end() {
+    for input in [
+        "",
+        " \n\t ",
+        "1 2",
+        "12",
+        "1[",
+        "1[]",
+        "[1]2",
+        "{}{}",
+        "\"a\"\"b\"",
+        "1\"a\"",
+        "1x",
+        "truex",
+        "true false",
+        "truefalse",
+        "null,1",
+        "1:2",
+        "1]",
+        "[1] ]",
+        "[1,]",
+        "1 [",
+        "-",
+        "1.5e",
+        "1.5e3 -0 -1.25E-2",
+        "{\"a\":1}x",
+        "1-2",
+        "01",
+        "-01",
+        "0.5.5",
+        "1e5e",
+        "2+",
+        "1.",
+        "[1]\n\"\\x\"",
+        "\"\\ud800\" 1",
+        " 7 ",
+        "{\"a\" 1}",
+        "nul",
+    ] {
+        value_stream_same_as_serde_stream(input.as_bytes());
+    }
+}
+
+#[test]
+fn value_stream_every_prefix_and_suffix() {
+    for input in [
+        &b"{\"a\": [1, 2.5, \"x\"]} [true]\n\"s\\n\" 12 -3.5e2 null\r\n{}{\"b\":{}}"[..],
+        b"1 2 3\n[4,5]\n\"six\"\ntrue false null 0 -0 1e2",
+        b"[\"\xc3\xa9t\xc3\xa9\", {\"k\": \"\\u00e9\\ud83d\\ude00\"}]  {\"n\": -0}\n\n[[], [[]]]",
+    ] {
+        for k in 0..=input.len() {
+            value_stream_same_as_serde_stream(&input[..k]);
+            value_stream_same_as_serde_stream(&input[k..]);
+        }
+    }
+    let docs = ["1", "-2.5", "true", "null", "\"s\"", "[]", "[1]", "{}", "{\"a\":1}", "0"];
+    for a in docs {
+        for b in docs {
+            for sep in ["", " ", "\n", "\r\n", ","] {
+                value_stream_same_as_serde_stream(format!("{a}{sep}{b}").as_bytes());
+            }
+        }
+    }
+}
+
+#[test]
+fn value_stream_decodes_generated_ndjson_as_ndjson_does() {
+    let mut input = Vec::new();
+    for i in 0..500 {
+        input.extend_from_slice(
+            format!("{{\"i\": {i}, \"s\": \"\\u00e9{i}\", \"a\": [{i}.5, true, null]}}\n").as_bytes(),
+        );
+    }
+    let streamed: Vec<_> = jsonlex::decode_stream(&input).map(Result::unwrap).collect();
+    let lines = jsonlex::ndjson::decode(&input);
+    assert_eq!(streamed.len(), 500);
+    for (s, (_, l)) in streamed.iter().zip(&lines) {
+        crate::common::assert_same(s, l.as_ref().unwrap());
+    }
+    // Options apply to every document.
+    let opts = jsonlex::DecodeOptions::new().max_depth(2);
+    let mut it = jsonlex::ValueStream::with_options(b"[[1]] [[[1]]]", &opts);
+    assert!(it.next().unwrap().is_ok());
+    let e = it.next().unwrap().unwrap_err();
+    assert_eq!((e.classify(), e.column()), (jsonlex::Category::Depth, 9));
+}

@@ -81,6 +81,22 @@ pub fn validate_trusted<'a, L: Lexer<'a, Kind = JsonToken>>(
     Parser::<true, Builder>::new(input, options, false, Builder::new()).run::<L>().map(drop)
 }
 
+/// Decodes the one document that starts at `input[start..]` (after whitespace) and stops
+/// after it, whatever follows: the value and the offset just past it. A document
+/// stream's step; errors are placed in the whole `input`. Only for lexers that skip
+/// nothing but JSON whitespace between tokens (the end is found by stepping back over
+/// it from the next token).
+///
+/// # Safety
+/// As [`decode_trusted`]'s.
+pub unsafe fn decode_one_trusted<'a, L: Lexer<'a, Kind = JsonToken>>(
+    input: &'a [u8],
+    start: usize,
+    options: &DecodeOptions,
+) -> Result<(Value, usize), Error> {
+    Parser::<true, Builder>::new(input, options, true, Builder::new()).parse::<L, true>(start)
+}
+
 /// Parses `input` with lexer `L` into `sink` (any [`Sink`]), checking that string
 /// tokens are UTF-8, as [`decode`] does.
 #[allow(dead_code)] // until the Document, its first user
@@ -181,13 +197,27 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
         }
     }
 
+    /// The whole input is one document.
+    #[inline(always)]
+    fn run<L: Lexer<'a, Kind = JsonToken>>(self) -> Result<S::Output, Error> {
+        self.parse::<L, false>(0).map(|(out, _)| out)
+    }
+
     /// One loop, one call of the lexer: the token fetched at the top is dispatched on
     /// what the grammar expects next. (Never inlined: decode and validate must share
-    /// this one instance, see [`Parser`].)
+    /// this one instance, see [`Parser`].) `ONE`: parse the document at `start` and
+    /// stop after it (a stream's step), else the whole input; with the offset where the
+    /// document ended.
     #[inline(never)]
-    fn run<L: Lexer<'a, Kind = JsonToken>>(mut self) -> Result<S::Output, Error> {
+    fn parse<L: Lexer<'a, Kind = JsonToken>, const ONE: bool>(
+        mut self,
+        start: usize,
+    ) -> Result<(S::Output, usize), Error> {
         // A local whose address never escapes: its fields can live in registers.
         let mut lexer = L::new(self.input);
+        if ONE {
+            lexer.set_offset(start);
+        }
         // Whether the innermost open container is an object: `nest`'s top bit, kept at
         // hand for the ',' after every value.
         let mut in_object = false;
@@ -197,6 +227,10 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
                 Some(Ok(t)) => Some(t),
                 None => None,
                 Some(Err(e)) => {
+                    if ONE && self.depth == 0 && matches!(expect, Expect::CommaOrClose) {
+                        // The document is complete; what follows is the next one's.
+                        return Ok((self.builder.finish(), value_end(self.input, e.start)));
+                    }
                     let t = self.lex_error(e)?;
                     lexer.set_offset(t.end);
                     Some(t)
@@ -285,8 +319,12 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
                 Expect::CommaOrClose => {
                     // A value is complete.
                     if self.depth == 0 {
+                        if ONE {
+                            let next = tok.map_or(self.input.len(), |t| t.start);
+                            return Ok((self.builder.finish(), value_end(self.input, next)));
+                        }
                         return match tok {
-                            None => Ok(self.builder.finish()),
+                            None => Ok((self.builder.finish(), self.input.len())),
                             _ => Err(self.expected(found(tok), "expected the end of input after the value")),
                         };
                     }
@@ -493,6 +531,16 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
         self.repaired = true;
         Ok(Token { kind: JsonToken::EscapedString, start: e.start, end })
     }
+}
+
+/// Where a document that the token at `next` follows ends: before the whitespace.
+#[cold]
+fn value_end(input: &[u8], next: usize) -> usize {
+    let mut end = next.min(input.len());
+    while end > 0 && matches!(input[end - 1], b' ' | b'\t' | b'\n' | b'\r') {
+        end -= 1;
+    }
+    end
 }
 
 /// Whether each open container is an object, one bit per level: 512 levels inline,
