@@ -86,12 +86,13 @@ impl Iterator for ValueStream<'_> {
         let first = input[start];
         // SAFETY: `JsonLexer` is generated from grammar/json.lex, whose string rules
         // accept only well-formed UTF-8 (as for `decode_with`).
-        let decoded = unsafe { json_runtime::de::decode_one_trusted::<lexer::JsonLexer>(input, start, &self.options) };
+        let decoded =
+            unsafe { json_runtime::de::decode_one_trusted::<lexer::JsonLexer>(&input[start..], &self.options) };
         let (value, end) = match decoded {
-            Ok(d) => d,
+            Ok((value, len)) => (value, start + len),
             Err(e) => {
                 self.offset = start;
-                return self.fail(e);
+                return self.fail(e.shifted(Position::at(input, start)));
             }
         };
         self.offset = end;
