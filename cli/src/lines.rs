@@ -2,8 +2,10 @@
 //! blocks (never whole), their lines checked or decoded on `--jobs` threads; every bad
 //! line is reported as `FILE:LINE:COL: message` and the rest go on.
 
+use std::cell::RefCell;
 use std::fs::File;
 use std::io::{self, IsTerminal, Read, Write};
+use std::rc::Rc;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use jsonlex::ndjson::Ndjson;
@@ -15,16 +17,24 @@ use crate::Tally;
 /// Inputs bigger than this get a progress bar (when stderr is a terminal).
 const PROGRESS_FROM: u64 = 64 << 20;
 
-/// An opened input: its name, a reader, and its size when known.
-fn open(path: Option<&str>) -> Result<(String, Box<dyn Read>, Option<u64>), String> {
-    match path {
-        None | Some("-") => Ok(("<stdin>".to_string(), Box::new(io::stdin()), None)),
+/// An opened input: its name, its reader (which moves its progress bar), the bar.
+struct Opened {
+    name: String,
+    reader: Counted<Box<dyn Read>>,
+    progress: Rc<RefCell<Progress>>,
+}
+
+fn open(path: Option<&str>) -> Result<Opened, String> {
+    let (name, reader, size): (String, Box<dyn Read>, Option<u64>) = match path {
+        None | Some("-") => ("<stdin>".to_string(), Box::new(io::stdin()), None),
         Some(p) => {
             let file = File::open(p).map_err(|e| format!("{p}: {e}"))?;
             let size = file.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
-            Ok((p.to_string(), Box::new(file), size))
+            (p.to_string(), Box::new(file), size)
         }
-    }
+    };
+    let progress = Rc::new(RefCell::new(Progress::new(size)));
+    Ok(Opened { name, reader: Counted { inner: reader, progress: progress.clone() }, progress })
 }
 
 /// The progress of one input on stderr: a bar when its size is known, a byte count
@@ -71,7 +81,7 @@ impl Progress {
 /// A reader that moves a progress bar.
 struct Counted<R> {
     inner: R,
-    progress: std::rc::Rc<std::cell::RefCell<Progress>>,
+    progress: Rc<RefCell<Progress>>,
 }
 
 impl<R: Read> Read for Counted<R> {
@@ -104,15 +114,10 @@ impl LineTally {
     }
 }
 
-type Opened = (String, Counted<Box<dyn Read>>, std::rc::Rc<std::cell::RefCell<Progress>>);
-
 fn open_counted(path: Option<&str>, tally: &mut Tally) -> Option<Opened> {
     tally.files += 1;
     match open(path) {
-        Ok((name, reader, size)) => {
-            let progress = std::rc::Rc::new(std::cell::RefCell::new(Progress::new(size)));
-            Some((name, Counted { inner: reader, progress: progress.clone() }, progress))
-        }
+        Ok(opened) => Some(opened),
         Err(msg) => {
             eprintln!("jsonlex: {msg}");
             tally.unreadable += 1;
@@ -124,7 +129,7 @@ fn open_counted(path: Option<&str>, tally: &mut Tally) -> Option<Opened> {
 /// `check --lines`.
 pub fn check(files: &[Option<&str>], settings: &Ndjson, tally: &mut Tally, lines: &mut LineTally) {
     for &path in files {
-        let Some((name, reader, progress)) = open_counted(path, tally) else { continue };
+        let Some(Opened { name, reader, progress }) = open_counted(path, tally) else { continue };
         let mut bad = settings.validate_reader(reader);
         let mut invalid = false;
         for e in bad.by_ref() {
@@ -154,7 +159,7 @@ pub fn fmt(
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     for &path in files {
-        let Some((name, reader, progress)) = open_counted(path, tally) else { continue };
+        let Some(Opened { name, reader, progress }) = open_counted(path, tally) else { continue };
         let mut decoded = settings.decode_reader(reader);
         let mut invalid = false;
         for (_, result) in decoded.by_ref() {

@@ -18,11 +18,13 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> Deserializer<'de, L> {
     }
 
     /// A deserializer over `input` (serde_json's name).
+    #[allow(clippy::should_implement_trait)] // serde_json's names, which users look for
     pub fn from_str(input: &'de str) -> Self {
         Self::new(input.as_bytes())
     }
 
     /// The documents of the input, one `T` each, in order: see [`StreamDeserializer`].
+    #[allow(clippy::should_implement_trait)]
     pub fn into_iter<T: de::Deserialize<'de>>(self) -> StreamDeserializer<'de, L, T> {
         StreamDeserializer { de: self, offset: 0, failed: false, output: PhantomData }
     }
