@@ -228,15 +228,15 @@ fn generated(records: usize, seed: u64) -> Vec<u8> {
 
 #[test]
 fn parallel_sequential_and_reader_agree_on_generated_ndjson() {
-    let input = generated(3000, 12);
+    let input = generated(2000, 12);
     let want = expected(&input);
     assert!(want.iter().filter(|(_, r)| r.is_err()).count() > 20, "the generator makes bad lines");
-    assert!(input.len() > 2 << 20, "big enough for several batches: {}", input.len());
+    assert!(input.len() > 1 << 20, "big enough for many batches: {}", input.len());
     for jobs in [1, 2, 3] {
         let s = Ndjson::new().jobs(jobs);
         assert_lines(&s.decode(&input), &want, &format!("decode, jobs {jobs}"));
         // Blocks smaller than some lines (a status is several KiB): the buffer grows.
-        for block in [1000, 64 << 10, 1 << 20] {
+        for block in [1000, 64 << 10] {
             let got: Vec<_> = s.block_size(block).decode_reader(&input[..]).collect();
             assert_lines(&got, &want, &format!("decode_reader, jobs {jobs}, block {block}"));
         }
