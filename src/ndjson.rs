@@ -2,7 +2,7 @@
 //!
 //! The input is split at newlines into batches that run in parallel (rayon, feature
 //! `parallel`, on by default); results come back in input order. Unlike a
-//! document stream, a bad line does not stop the rest: each line
+//! [document stream](crate::ValueStream), a bad line does not stop the rest: each line
 //! is a document of its own, and every bad one is reported.
 //!
 //! - Lines end with `\n`; a `\r` before it is dropped (CRLF files work). The last line
