@@ -245,6 +245,13 @@ impl serde::Serialize for Document<'_> {
     }
 }
 
+// ---- Document streams (src/stream.rs) and NDJSON (src/ndjson.rs) ----
+
+mod stream;
+pub use stream::{decode_stream, ValueStream};
+
+pub mod ndjson;
+
 // ---- Encoding (json-runtime's table-driven encoder) ----
 
 // `encode` gives exactly `serde_json::to_string`'s output; `EncodeOptions` (with a PHP
@@ -260,7 +267,7 @@ mod serde_api;
 #[cfg(feature = "serde")]
 pub use serde_api::{
     from_reader, from_slice, from_slice_with, from_str, from_value, to_string, to_string_with, to_value, to_vec,
-    to_vec_with, to_writer, to_writer_with, Deserializer, Serializer,
+    to_vec_with, to_writer, to_writer_with, Deserializer, Serializer, StreamDeserializer,
 };
 
 #[cfg(test)]

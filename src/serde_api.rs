@@ -18,7 +18,33 @@ pub use json_runtime::value::{from_value, to_value};
 
 /// serde's `Deserializer` over the generated JSON lexer. [`Deserializer::new`] checks
 /// string tokens' UTF-8 again; [`from_slice`] and friends trust the lexer.
+///
+/// `Deserializer::from_slice(input).into_iter::<T>()` is a [`StreamDeserializer`]: the
+/// whitespace-separated documents of `input` one after the other (NDJSON, `{}{}`, `1 2`).
 pub type Deserializer<'de> = serde_de::Deserializer<'de, lexer::JsonLexer<'de>>;
+
+/// The documents of an input, each decoded as a `T`, from
+/// `Deserializer::from_slice(input).into_iter::<T>()`; as serde_json's: the iterator
+/// stops after an error, [`byte_offset`](serde_de::StreamDeserializer::byte_offset) is
+/// where the last good document ended.
+///
+/// ```
+/// let input = b"{\"id\": 1} {\"id\": 2}\n[3]";
+/// let mut docs = jsonlex::Deserializer::from_slice(input).into_iter::<jsonlex::Value>();
+/// assert_eq!(docs.next().unwrap().unwrap()["id"], 1);
+/// assert_eq!(docs.byte_offset(), 9);
+/// assert_eq!(docs.next().unwrap().unwrap()["id"], 2);
+/// assert_eq!(docs.next().unwrap().unwrap()[0], 3);
+/// assert!(docs.next().is_none());
+///
+/// let mut docs = jsonlex::Deserializer::from_slice(b"1 2\n[3,").into_iter::<jsonlex::Value>();
+/// assert_eq!((docs.next().unwrap().unwrap(), docs.next().unwrap().unwrap()), (1.into(), 2.into()));
+/// let e = docs.next().unwrap().unwrap_err();
+/// assert_eq!((e.line(), e.column()), (2, 4));
+/// assert_eq!(docs.byte_offset(), 4); // where "[3," starts
+/// assert!(docs.next().is_none());
+/// ```
+pub type StreamDeserializer<'de, T> = serde_de::StreamDeserializer<'de, lexer::JsonLexer<'de>, T>;
 
 /// Decodes a `T` from one JSON document, with the default [`DecodeOptions`]. Strings
 /// without escapes can be borrowed (`&'a str` fields).

@@ -7,7 +7,14 @@
 //! - `jsonlex fmt [FILE...]`: decode each input and print it again, one document after
 //!   the other (compact unless the encoder flags say otherwise); the same exit codes.
 //!
+//! - `--lines` (both): each line is a JSON document (NDJSON). Inputs are read in
+//!   blocks, lines handled on `--jobs N` threads (default: every core); every bad line
+//!   is reported and the others go on; `check` ends with a count of documents and
+//!   invalid ones. Inputs over 64 MiB get a progress bar when stderr is a terminal.
+//!
 //! Without FILE (or with `-`), standard input is read.
+
+mod lines;
 
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
@@ -89,6 +96,26 @@ fn files_arg() -> Arg {
         .help("Input files ('-' or none: standard input)")
 }
 
+fn lines_args() -> [Arg; 2] {
+    [
+        Arg::new("lines")
+            .long("lines")
+            .action(ArgAction::SetTrue)
+            .help("Each line is a JSON document (NDJSON); report every bad line and go on"),
+        Arg::new("jobs")
+            .short('j')
+            .long("jobs")
+            .value_name("N")
+            .value_parser(value_parser!(u32).range(1..))
+            .help("Threads for --lines [default: every core]"),
+    ]
+}
+
+fn ndjson_settings(m: &ArgMatches) -> jsonlex::ndjson::Ndjson {
+    let jobs = m.get_one::<u32>("jobs").map_or(0, |&n| n as usize);
+    jsonlex::ndjson::Ndjson::new().options(&decode_options(m)).jobs(jobs)
+}
+
 fn encoder_arg(name: &'static str) -> Arg {
     // A flag missing from ENCODER_FLAGS (a test catches that) still works, undescribed.
     let (takes, help) = encoder_flag(name).unwrap_or((Takes::OptionalNumber, ""));
@@ -111,7 +138,8 @@ fn command() -> Command {
     let mut fmt = Command::new("fmt")
         .about("Decode JSON and print it again (compact by default), each input in order")
         .arg(files_arg())
-        .args(decode_args());
+        .args(decode_args())
+        .args(lines_args());
     for name in EncodeOptions::FLAGS {
         fmt = fmt.arg(encoder_arg(name));
     }
@@ -131,7 +159,8 @@ fn command() -> Command {
                         .action(ArgAction::SetTrue)
                         .help("Print 'FILE: ok' for each valid input and a summary line"),
                 )
-                .args(decode_args()),
+                .args(decode_args())
+                .args(lines_args()),
         )
         .subcommand(fmt)
 }
@@ -231,6 +260,15 @@ fn check(m: &ArgMatches) -> ExitCode {
     let options = decode_options(m);
     let verbose = m.get_flag("verbose");
     let mut tally = Tally::default();
+    if m.get_flag("lines") {
+        let mut counts = lines::LineTally::default();
+        lines::check(&inputs(m), &ndjson_settings(m), &mut tally, &mut counts);
+        println!("{}", counts.summary());
+        if verbose {
+            println!("{}", tally.summary());
+        }
+        return tally.exit_code();
+    }
     for file in inputs(m) {
         tally.files += 1;
         match read_input(file) {
@@ -263,6 +301,22 @@ fn fmt(m: &ArgMatches) -> ExitCode {
         }
     };
     let options = decode_options(m);
+    if m.get_flag("lines") {
+        let mut tally = Tally::default();
+        let mut counts = lines::LineTally::default();
+        return match lines::fmt(&inputs(m), &ndjson_settings(m), &encode, &mut tally, &mut counts) {
+            Ok(_) => {
+                if counts.invalid > 0 {
+                    eprintln!("{}", counts.summary());
+                }
+                tally.exit_code()
+            }
+            Err(e) => {
+                eprintln!("jsonlex: <stdout>: {e}");
+                ExitCode::from(2)
+            }
+        };
+    }
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut tally = Tally::default();

@@ -250,3 +250,75 @@ fn fmt_sort_keys() {
         (0, "{\"a\":{\"c\":[{\"y\":1,\"z\":0}],\"d\":2},\"b\":1}\n".into(), String::new())
     );
 }
+
+// ---- --lines (NDJSON) ----
+
+const LINES_GOOD: &str = "{\"a\": 1}\n\n[1, 2]\r\n\"x\"";
+const LINES_BAD: &str = "{\"a\": 1}\n[1,\n\n{\"b\" 2}\r\n true \n{";
+
+#[test]
+fn check_lines_all_valid_exits_0_with_a_count() {
+    let f = Files::new("lines0");
+    let good = f.add("good.ndjson", LINES_GOOD);
+    for jobs in ["1", "2"] {
+        assert_eq!(
+            jsonlex(&["check", "--lines", "--jobs", jobs, &good], b""),
+            (0, "3 documents, 0 invalid\n".into(), String::new())
+        );
+    }
+    assert_eq!(jsonlex(&["check", "--lines"], b"1\n2\n"), (0, "2 documents, 0 invalid\n".into(), String::new()));
+}
+
+#[test]
+fn check_lines_reports_every_bad_line_and_exits_1() {
+    let f = Files::new("lines1");
+    let (bad, good) = (f.add("bad.ndjson", LINES_BAD), f.add("good.ndjson", LINES_GOOD));
+    let want_err = format!(
+        "{bad}:2:4: unexpected end of input: expected a value\n\
+         {bad}:4:6: expected ':' after an object key\n\
+         {bad}:6:2: unexpected end of input: expected a string key or '}}' after '{{'\n"
+    );
+    for jobs in ["1", "2"] {
+        let (code, out, err) = jsonlex(&["check", "--lines", "-j", jobs, &bad, &good], b"");
+        assert_eq!((code, out.as_str(), err.as_str()), (1, "8 documents, 3 invalid\n", want_err.as_str()));
+    }
+    // Standard input, -v.
+    let (code, out, err) = jsonlex(&["check", "--lines", "-v"], LINES_BAD.as_bytes());
+    assert_eq!((code, out.as_str()), (1, "5 documents, 3 invalid\n1 file, 1 invalid\n"));
+    assert_eq!(err, want_err.replace(&bad, "<stdin>"));
+}
+
+#[test]
+fn check_lines_missing_file_exits_2_and_checks_the_others() {
+    let f = Files::new("lines2");
+    let (good, bad, missing) = (f.add("g", LINES_GOOD), f.add("b", LINES_BAD), f.missing("missing.ndjson"));
+    let (code, out, err) = jsonlex(&["check", "--lines", &missing, &good, &bad], b"");
+    assert_eq!((code, out.as_str()), (2, "8 documents, 3 invalid\n"));
+    assert!(err.starts_with(&format!("jsonlex: {missing}: ")), "{err}");
+    assert_eq!(err.lines().count(), 4, "{err}");
+}
+
+#[test]
+fn lines_usage_errors_exit_2() {
+    for args in [&["check", "--lines", "--jobs", "0"][..], &["check", "--jobs=x"], &["fmt", "--lines", "-j"]] {
+        let (code, out, err) = jsonlex(args, b"1\n");
+        assert_eq!((code, out.as_str()), (2, ""), "{args:?}");
+        assert!(!err.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn fmt_lines_prints_each_good_line_and_reports_the_bad_ones() {
+    let f = Files::new("fmtlines");
+    let bad = f.add("bad.ndjson", LINES_BAD);
+    let (code, out, err) = jsonlex(&["fmt", "--lines", "--sort-keys", &bad], b"");
+    assert_eq!((code, out.as_str()), (1, "{\"a\":1}\ntrue\n"));
+    assert!(err.starts_with(&format!("{bad}:2:4: ")), "{err}");
+    assert!(err.ends_with("5 documents, 3 invalid\n"), "{err}");
+    assert_eq!(
+        jsonlex(&["fmt", "--lines", "--jobs", "2", "-"], b"{\"b\": [1, 2.0]}\r\n\n \"\\u00e9\"\n"),
+        (0, "{\"b\":[1,2.0]}\n\"\u{e9}\"\n".into(), String::new())
+    );
+    let missing = f.missing("nope");
+    assert_eq!(jsonlex(&["fmt", "--lines", &missing], b"").0, 2);
+}

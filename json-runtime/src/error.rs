@@ -56,22 +56,6 @@ impl Error {
         Error(Box::new(Inner { category, position, message: message.into() }))
     }
 
-    /// An error made on a window of a longer input, moved to the window's place in it:
-    /// `start` is the position of the window's first byte.
-    #[cold]
-    pub(crate) fn shifted(mut self, start: Position) -> Error {
-        let p = &mut self.0.position;
-        if p.line == 0 {
-            return self;
-        }
-        if p.line == 1 {
-            p.column += start.column - 1;
-        }
-        p.line += start.line - 1;
-        p.offset += start.offset;
-        self
-    }
-
     /// An error not yet tied to a place in an input (serde's `custom` errors, which
     /// the deserializer places where it stands; serialization errors stay unplaced):
     /// line and column 0, and `Display` writes the message alone.
@@ -83,7 +67,6 @@ impl Error {
     }
 
     /// True for an error made by [`Error::unplaced`] and not placed since.
-    #[cfg_attr(not(feature = "serde"), allow(dead_code))]
     #[inline]
     pub(crate) fn is_unplaced(&self) -> bool {
         self.0.position.line == 0
@@ -96,6 +79,31 @@ impl Error {
         if self.is_unplaced() {
             self.0.position = Position::at(input, offset);
         }
+        self
+    }
+
+    /// The error placed in a larger input of which the one it was found in is the part
+    /// starting at `base` (an NDJSON line, a document of a stream): the offset moves by
+    /// `base.offset`, the line by `base.line - 1`, and a column on the part's first line
+    /// by `base.column - 1`. An unplaced error stays unplaced.
+    ///
+    /// ```
+    /// use json_runtime::{Category, Error, Position};
+    /// let e = Error::new(Category::Syntax, b"[1,]", 3, "expected a value");
+    /// let e = e.shifted(Position { offset: 100, line: 7, column: 1 });
+    /// assert_eq!((e.offset(), e.line(), e.column()), (103, 7, 4));
+    /// ```
+    #[cold]
+    pub fn shifted(mut self, base: Position) -> Error {
+        if self.is_unplaced() {
+            return self;
+        }
+        let p = &mut self.0.position;
+        if p.line == 1 {
+            p.column += base.column.saturating_sub(1);
+        }
+        p.line += base.line.saturating_sub(1);
+        p.offset += base.offset;
         self
     }
 

@@ -23,5 +23,7 @@ mod encode_roundtrip;
 mod lexer_conformance;
 mod lexer_differential;
 mod lexer_streaming;
+mod ndjson;
 mod serde_corpus;
 mod serde_roundtrip;
+mod streams;

@@ -132,6 +132,22 @@ pub unsafe fn decode_reader_trusted<L: StreamLexer<Kind = JsonToken>, R: std::io
     ReaderParser::<true, Builder>::new(options, true, Builder::new()).run::<Reader<R, L>>(reader)
 }
 
+/// Decodes the document at the start of `input` (after whitespace) and stops after it,
+/// whatever follows: the value and the offset just past it (a document stream's step).
+/// Only for lexers that skip nothing but JSON whitespace between tokens (the end is
+/// found by stepping back over it from the next token).
+///
+/// # Safety
+/// As [`decode_trusted`]'s.
+pub unsafe fn decode_one_trusted<'a, L: Lexer<'a, Kind = JsonToken>>(
+    input: &'a [u8],
+    options: &DecodeOptions,
+) -> Result<(Value, usize), Error> {
+    let mut parser = Parser::<true, Builder>::new(input, options, true, Builder::new());
+    parser.one = true;
+    parser.parse::<L>()
+}
+
 /// Parses `input` with lexer `L` into `sink` (any [`Sink`]), checking that string
 /// tokens are UTF-8, as [`decode`] does.
 pub(crate) fn parse_into<'a, L: Lexer<'a, Kind = JsonToken>, S: Sink<'a>>(
@@ -182,6 +198,9 @@ struct Parser<'a, const TRUSTED: bool, S: Sink<'a>> {
     /// The last token is a string the lexer rejected and the scanner repaired into
     /// the scratch buffer.
     repaired: bool,
+    /// Parse one document and stop after it, whatever follows (a stream's step): a field,
+    /// read only at the top level and on lexer errors, so that no register holds it.
+    one: bool,
 }
 
 type Tok = Option<Token<JsonToken>>;
@@ -221,6 +240,7 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
             depth: 0,
             nest: Nest::new(options.max_depth),
             repaired: false,
+            one: false,
         }
     }
 
@@ -234,11 +254,20 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
         }
     }
 
+    /// The whole input is one document.
+    #[inline(always)]
+    fn run<L: Lexer<'a, Kind = JsonToken>>(self) -> Result<S::Output, Error> {
+        self.parse::<L>().map(|(out, _)| out)
+    }
+
     /// One loop, one call of the lexer: the token fetched at the top is dispatched on
     /// what the grammar expects next. (Never inlined: decode and validate must share
-    /// this one instance, see [`Parser`].)
+    /// this one instance, see [`Parser`].) With `one` set, parses the first document
+    /// and stops after it, else the whole input; gives the offset where the document
+    /// ended. `one` is a field, not a type parameter, for the same reason: an
+    /// instance of its own for streams made `next_token` a call in the others again.
     #[inline(never)]
-    fn run<L: Lexer<'a, Kind = JsonToken>>(mut self) -> Result<S::Output, Error> {
+    fn parse<L: Lexer<'a, Kind = JsonToken>>(mut self) -> Result<(S::Output, usize), Error> {
         // A local whose address never escapes: its fields can live in registers.
         let mut lexer = L::new(self.input);
         // Whether the innermost open container is an object: `nest`'s top bit, kept at
@@ -250,6 +279,10 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
                 Some(Ok(t)) => Some(t),
                 None => None,
                 Some(Err(e)) => {
+                    if self.one && self.depth == 0 && matches!(expect, Expect::CommaOrClose) {
+                        // The document is complete; what follows is the next one's.
+                        return self.finish_one(e.start);
+                    }
                     let t = self.lex_error(e)?;
                     lexer.set_offset(t.end);
                     Some(t)
@@ -338,8 +371,12 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
                 Expect::CommaOrClose => {
                     // A value is complete.
                     if self.depth == 0 {
+                        if self.one {
+                            let next = tok.map_or(self.input.len(), |t| t.start);
+                            return self.finish_one(next);
+                        }
                         return match tok {
-                            None => Ok(self.builder.finish()),
+                            None => Ok((self.builder.finish(), self.input.len())),
                             _ => Err(self.expected(found(tok), "expected the end of input after the value")),
                         };
                     }
@@ -370,6 +407,19 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
                 }
             }
         }
+    }
+
+    /// The document is complete and the token at `next` follows it (`one` mode): the
+    /// value, and where it ended (before the whitespace). Out of line, so that the loop
+    /// does not carry a second copy of `finish`.
+    #[cold]
+    #[inline(never)]
+    fn finish_one(self, next: usize) -> Result<(S::Output, usize), Error> {
+        let mut end = next.min(self.input.len());
+        while end > 0 && matches!(self.input[end - 1], b' ' | b'\t' | b'\n' | b'\r') {
+            end -= 1;
+        }
+        Ok((self.builder.finish(), end))
     }
 
     /// Closes the innermost container; returns whether the one around it is an object

@@ -28,6 +28,9 @@ use crate::error::{Category, Error};
 use crate::lex::{Lexer, Token};
 use crate::token::JsonToken;
 
+mod stream;
+pub use stream::StreamDeserializer;
+
 /// A token kind, the end of input included, one machine word wide, so that tokens
 /// move through the deserializer's `Result`s without padding: a `Token<JsonToken>`
 /// in an `Option` in a `Result` was copied with overlapping unaligned moves that

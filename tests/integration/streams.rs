@@ -1,0 +1,291 @@
+//! Document streams on slices (`Deserializer::from_slice(s).into_iter::<T>()`) against
+//! serde_json's `StreamDeserializer` on the same inputs: the same documents, the same
+//! `byte_offset()` after each, an error at the same document and line; on every prefix
+//! of multi-document inputs (each is cut at every byte) and on pairs of documents joined
+//! by every separator.
+
+use serde_json::Value as SValue;
+
+/// What a stream gave: each document (or the first error, as its line and offset) and
+/// `byte_offset()` after it.
+#[derive(Debug, PartialEq)]
+enum Step {
+    Doc(SValue, usize),
+    Err { line: usize, offset: usize },
+}
+
+fn jsonlex_steps(input: &[u8]) -> Vec<Step> {
+    let mut it = jsonlex::Deserializer::from_slice(input).into_iter::<SValue>();
+    let mut out = Vec::new();
+    while let Some(r) = it.next() {
+        match r {
+            Ok(v) => out.push(Step::Doc(v, it.byte_offset())),
+            Err(e) => {
+                out.push(Step::Err { line: e.line(), offset: it.byte_offset() });
+                assert!(e.offset() >= it.byte_offset() && e.offset() <= input.len(), "{e:?} in {input:?}");
+                assert!(it.next().is_none(), "the stream stops after an error");
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// serde_json's steps, up to its first error (it may go on after a trailing-characters
+/// error; jsonlex stops there).
+fn serde_json_steps(input: &[u8]) -> Vec<Step> {
+    let mut it = serde_json::Deserializer::from_slice(input).into_iter::<SValue>();
+    let mut out = Vec::new();
+    while let Some(r) = it.next() {
+        match r {
+            Ok(v) => out.push(Step::Doc(v, it.byte_offset())),
+            Err(e) => {
+                // serde_json places some errors just past the byte at fault: after a
+                // newline, that is column 0 of the next line.
+                let line = if e.column() == 0 { e.line() - 1 } else { e.line() };
+                out.push(Step::Err { line, offset: it.byte_offset() });
+                break;
+            }
+        }
+    }
+    out
+}
+
+#[track_caller]
+fn same_as_serde_json(input: &[u8]) {
+    let (ours, theirs) = (jsonlex_steps(input), serde_json_steps(input));
+    assert_eq!(ours, theirs, "input {:?}", String::from_utf8_lossy(input));
+}
+
+#[test]
+fn where_documents_end() {
+    for input in [
+        "",
+        " \n\t ",
+        "1 2",
+        "12",
+        "1[",
+        "1[]",
+        "[1]2",
+        "{}{}",
+        "\"a\"\"b\"",
+        "1\"a\"",
+        "1x",
+        "truex",
+        "true false",
+        "truefalse",
+        "null,1",
+        "1:2",
+        "1]",
+        "[1] ]",
+        "[1,]",
+        "1 [",
+        "-",
+        "1.5e",
+        "1.5e3 -0 -1.25E-2",
+        "{\"a\":1}x",
+        "{\"x\":39} {\"x\":40}{\"x\":41}\n{\"x\":42}",
+        "1\n2\r\n3\n",
+        "[\n1,\n2\n]\n[",
+        "\"\\u00e9\" \"\\ud800\"",
+        "\"unterminated",
+        "[[[]]]]",
+        "{\"a\" 1}",
+        "nul",
+        "0 01",
+        "0.5.5",
+        " 7 ",
+    ] {
+        same_as_serde_json(input.as_bytes());
+    }
+}
+
+#[test]
+fn byte_offsets_follow_serde_jsons_example() {
+    // serde_json's own example.
+    let data = b"{\"x\":39} {\"x\":40}{\"x\":41}\n{\"x\":42}";
+    let mut it = jsonlex::Deserializer::from_slice(data).into_iter::<jsonlex::Value>();
+    assert_eq!(it.byte_offset(), 0);
+    let mut offsets = Vec::new();
+    while let Some(v) = it.next() {
+        v.unwrap();
+        offsets.push(it.byte_offset());
+    }
+    assert_eq!(offsets, [8, 17, 25, 34]);
+    assert_eq!(it.byte_offset(), 34);
+}
+
+#[test]
+fn errors_name_the_line_and_column_in_the_whole_input() {
+    let input = b"{\"a\": 1}\n[1, 2]\n{\"b\": [true, nul]}\n{}";
+    let got: Vec<_> = jsonlex::Deserializer::from_slice(input).into_iter::<jsonlex::Value>().collect();
+    assert_eq!(got.len(), 3, "stops after the error");
+    let e = got[2].as_ref().unwrap_err();
+    assert_eq!((e.line(), e.column()), (3, 14));
+    assert_eq!(
+        e.to_string(),
+        jsonlex::decode(b"{\"b\": [true, nul]}").unwrap_err().to_string().replace("line 1", "line 3")
+    );
+}
+
+/// Multi-document inputs, each cut at every byte: every prefix is an input of its own.
+#[test]
+fn every_prefix_of_multi_document_inputs() {
+    for input in [
+        &b"{\"a\": [1, 2.5, \"x\"]} [true]\n\"s\\n\" 12 -3.5e2 null\r\n{}{\"b\":{}}"[..],
+        b"1 2 3\n[4,5]\n\"six\"\ntrue false null",
+        b"[\"\xc3\xa9t\xc3\xa9\", {\"k\": \"\\u00e9\\ud83d\\ude00\"}]  {\"n\": -0}\n\n[[], [[]]]",
+    ] {
+        for k in 0..=input.len() {
+            same_as_serde_json(&input[..k]);
+            same_as_serde_json(&input[k..]);
+        }
+    }
+}
+
+/// Two documents joined by each separator (none included: `1` `2` is `12`).
+#[test]
+fn pairs_of_documents_and_every_separator() {
+    let docs = ["1", "-2.5", "true", "null", "\"s\"", "[]", "[1]", "{}", "{\"a\":1}", "0"];
+    for a in docs {
+        for b in docs {
+            for sep in ["", " ", "\n", "\r\n", "\t \n", ","] {
+                same_as_serde_json(format!("{a}{sep}{b}").as_bytes());
+            }
+        }
+    }
+}
+
+/// A user type, borrowed strings and a wrong type in the middle.
+#[test]
+fn user_types() {
+    #[derive(serde::Deserialize, Debug, PartialEq)]
+    struct Event<'a> {
+        id: u32,
+        name: &'a str,
+    }
+    let input = b"{\"id\": 1, \"name\": \"a\"}\n{\"id\": 2, \"name\": \"b\"}\n{\"id\": \"3\", \"name\": \"c\"}\n{}";
+    let got: Vec<_> = jsonlex::Deserializer::from_slice(input).into_iter::<Event>().collect();
+    assert_eq!(got.len(), 3);
+    assert_eq!(got[1].as_ref().unwrap(), &Event { id: 2, name: "b" });
+    let e = got[2].as_ref().unwrap_err();
+    let theirs = serde_json::Deserializer::from_slice(input).into_iter::<Event>().nth(2).unwrap().unwrap_err();
+    assert_eq!((e.line(), e.column()), (theirs.line(), theirs.column()));
+    assert_eq!(e.classify(), jsonlex::Category::Data);
+}
+
+// ---- decode_stream / ValueStream: the same documents as the serde stream ----
+
+/// `ValueStream` and `StreamDeserializer<jsonlex::Value>` agree: values (strictly),
+/// offsets, and the error (message, line, column, offset).
+#[track_caller]
+fn value_stream_same_as_serde_stream(input: &[u8]) {
+    let mut ours = jsonlex::decode_stream(input);
+    let mut serde = jsonlex::Deserializer::from_slice(input).into_iter::<jsonlex::Value>();
+    loop {
+        let (a, b) = (ours.next(), serde.next());
+        let what = || format!("input {:?}, offset {}", String::from_utf8_lossy(input), serde.byte_offset());
+        match (&a, &b) {
+            (None, None) => break,
+            (Some(Ok(x)), Some(Ok(y))) => crate::common::assert_same(x, y),
+            (Some(Err(x)), Some(Err(y))) => {
+                assert_eq!(
+                    (x.message(), x.line(), x.column(), x.offset()),
+                    (y.message(), y.line(), y.column(), y.offset()),
+                    "{}",
+                    what()
+                )
+            }
+            _ => panic!("{}: {a:?} vs {b:?}", what()),
+        }
+        assert_eq!(ours.byte_offset(), serde.byte_offset(), "{}", what());
+    }
+}
+
+#[test]
+fn value_stream_where_documents_end() {
+    for input in [
+        "",
+        " \n\t ",
+        "1 2",
+        "12",
+        "1[",
+        "1[]",
+        "[1]2",
+        "{}{}",
+        "\"a\"\"b\"",
+        "1\"a\"",
+        "1x",
+        "truex",
+        "true false",
+        "truefalse",
+        "null,1",
+        "1:2",
+        "1]",
+        "[1] ]",
+        "[1,]",
+        "1 [",
+        "-",
+        "1.5e",
+        "1.5e3 -0 -1.25E-2",
+        "{\"a\":1}x",
+        "1-2",
+        "01",
+        "-01",
+        "0.5.5",
+        "1e5e",
+        "2+",
+        "1.",
+        "[1]\n\"\\x\"",
+        "\"\\ud800\" 1",
+        " 7 ",
+        "{\"a\" 1}",
+        "nul",
+    ] {
+        value_stream_same_as_serde_stream(input.as_bytes());
+    }
+}
+
+#[test]
+fn value_stream_every_prefix_and_suffix() {
+    for input in [
+        &b"{\"a\": [1, 2.5, \"x\"]} [true]\n\"s\\n\" 12 -3.5e2 null\r\n{}{\"b\":{}}"[..],
+        b"1 2 3\n[4,5]\n\"six\"\ntrue false null 0 -0 1e2",
+        b"[\"\xc3\xa9t\xc3\xa9\", {\"k\": \"\\u00e9\\ud83d\\ude00\"}]  {\"n\": -0}\n\n[[], [[]]]",
+    ] {
+        for k in 0..=input.len() {
+            value_stream_same_as_serde_stream(&input[..k]);
+            value_stream_same_as_serde_stream(&input[k..]);
+        }
+    }
+    let docs = ["1", "-2.5", "true", "null", "\"s\"", "[]", "[1]", "{}", "{\"a\":1}", "0"];
+    for a in docs {
+        for b in docs {
+            for sep in ["", " ", "\n", "\r\n", ","] {
+                value_stream_same_as_serde_stream(format!("{a}{sep}{b}").as_bytes());
+            }
+        }
+    }
+}
+
+#[test]
+fn value_stream_decodes_generated_ndjson_as_ndjson_does() {
+    let mut input = Vec::new();
+    for i in 0..500 {
+        input.extend_from_slice(
+            format!("{{\"i\": {i}, \"s\": \"\\u00e9{i}\", \"a\": [{i}.5, true, null]}}\n").as_bytes(),
+        );
+    }
+    let streamed: Vec<_> = jsonlex::decode_stream(&input).map(Result::unwrap).collect();
+    let lines = jsonlex::ndjson::decode(&input);
+    assert_eq!(streamed.len(), 500);
+    for (s, (_, l)) in streamed.iter().zip(&lines) {
+        crate::common::assert_same(s, l.as_ref().unwrap());
+    }
+    // Options apply to every document.
+    let opts = jsonlex::DecodeOptions::new().max_depth(2);
+    let mut it = jsonlex::ValueStream::with_options(b"[[1]] [[[1]]]", &opts);
+    assert!(it.next().unwrap().is_ok());
+    let e = it.next().unwrap().unwrap_err();
+    assert_eq!((e.classify(), e.column()), (jsonlex::Category::Depth, 9));
+}
