@@ -49,7 +49,12 @@ pub use json_runtime::{JsonToken, LexError, Lexer, Map, Number, Token, Value};
 
 // ---- Decoding (json-runtime's decoder on the generated lexer) ----
 
-pub use json_runtime::de::{BigInt, DecodeOptions, InvalidUtf8, LoneSurrogate};
+pub use json_runtime::de::{BigInt, DecodeOptions, Dialect, InvalidUtf8, LoneSurrogate, NonFinite};
+
+// ---- Dialects: the same decoder on lexers generated from grammar/jsonc.lex and json5.lex ----
+
+pub mod json5;
+pub mod jsonc;
 pub use json_runtime::error::{Category, Error};
 
 /// Checks that `input` is one JSON document (RFC 8259, default [`DecodeOptions`]),

@@ -26,6 +26,7 @@
 //! | `diagnose.rs` | error messages and positions, invalid UTF-8 repair |
 //! | `serde.rs` (feature `serde`) | serde's `Deserializer` over any [`JsonToken`] lexer, on the same parts |
 
+mod dialect;
 pub(crate) mod diagnose;
 pub(crate) mod number;
 mod options;
@@ -35,7 +36,7 @@ pub mod serde;
 pub(crate) mod string;
 mod value_builder;
 
-pub use options::{BigInt, DecodeOptions, InvalidUtf8, LoneSurrogate};
+pub use options::{BigInt, DecodeOptions, Dialect, InvalidUtf8, LoneSurrogate, NonFinite};
 
 use crate::error::{Category, Error};
 use crate::lex::{LexError, Lexer, Token};
@@ -43,6 +44,7 @@ use crate::token::JsonToken;
 use crate::value::{Number, Value};
 use number::NumError;
 use string::Discard;
+use dialect::{DialectKey, DialectValue};
 use value_builder::Builder;
 
 /// Decodes `input` with lexer `L`, checking that string tokens are UTF-8 (for lexers
@@ -222,7 +224,15 @@ impl<'a, const TRUSTED: bool> Parser<'a, TRUSTED> {
                                 b.boolean(false);
                             }
                         }
-                        _ => return Err(self.expected(found(tok), "expected a value")),
+                        // JSON5's values, a trailing comma's ']', or an error.
+                        _ => {
+                            if let DialectValue::CloseArray = self.dialect_value(t, in_object)? {
+                                in_object = self.leave();
+                                if let Some(b) = self.sink() {
+                                    b.end_array();
+                                }
+                            }
+                        }
                     }
                     expect = Expect::CommaOrClose;
                 }
@@ -245,8 +255,17 @@ impl<'a, const TRUSTED: bool> Parser<'a, TRUSTED> {
                             }
                             expect = Expect::CommaOrClose;
                         }
-                        _ if first => return Err(self.expected(found(tok), "expected a string key or '}' after '{'")),
-                        _ => return Err(self.expected(found(tok), "expected a string key after ','")),
+                        // JSON5's keys, a trailing comma's '}', or an error.
+                        _ => match self.dialect_key(tok, first)? {
+                            DialectKey::Key => expect = Expect::Colon,
+                            DialectKey::CloseObject => {
+                                in_object = self.leave();
+                                if let Some(b) = self.sink() {
+                                    b.end_object();
+                                }
+                                expect = Expect::CommaOrClose;
+                            }
+                        },
                     }
                 }
                 Expect::Colon => match tok {
