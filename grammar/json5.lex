@@ -94,5 +94,9 @@ id_start id_part*                               => Identifier;
 ws+           => skip;
 line_comment  => skip;
 block_comment => skip;
+// A line comment with invalid UTF-8: longer than the comment before the bad byte, so it
+// wins, and the decoder finds and names the byte. (Not before 0xE2: U+2028 and U+2029
+// end a line comment.)
+line_comment [\x80-\xE1\xE3-\xFF] => error;
 
 * => error;

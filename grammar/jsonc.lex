@@ -52,5 +52,8 @@ int frac? exp?  => Float;
 ws            => skip;
 line_comment  => skip;
 block_comment => skip;
+// A line comment with invalid UTF-8: longer than the comment before the bad byte, so it
+// wins, and the decoder finds and names the byte.
+line_comment [\x80-\xFF] => error;
 
 * => error;

@@ -17,6 +17,8 @@ mod decode_differential;
 mod decode_levels;
 mod decode_suite;
 mod deep_values;
+mod dialects_json5;
+mod dialects_jsonc;
 mod encode_roundtrip;
 mod lexer_conformance;
 mod lexer_differential;

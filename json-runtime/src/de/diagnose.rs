@@ -27,6 +27,25 @@ pub(crate) fn expected(input: &[u8], tok: Option<Token<JsonToken>>, message: &'s
     {
         return Error::new(Category::Number, input, t.start - 1, "invalid number: leading zero");
     }
+    // JSON5: `0x` without a hex digit lexes as `0` and the name `x`, `1a` as `1` and `a`.
+    if matches!(t.kind, JsonToken::Identifier | JsonToken::EscapedIdentifier | JsonToken::NonFinite)
+        && t.start > 0
+        && input.get(t.start - 1).is_some_and(|&b| b.is_ascii_digit() || b == b'.')
+    {
+        if input[t.start - 1] == b'0' && input.get(t.start).is_some_and(|&b| b | 0x20 == b'x') {
+            let category = if t.start + 1 >= input.len() { Category::Eof } else { Category::Number };
+            return Error::new(category, input, t.start + 1, "invalid number: expected a hex digit after `0x`");
+        }
+        if input.get(t.start).is_some_and(|&b| b | 0x20 == b'e') {
+            let mut at = t.start + 1;
+            if matches!(input.get(at), Some(b'+' | b'-')) {
+                at += 1;
+            }
+            let category = if at >= input.len() { Category::Eof } else { Category::Number };
+            return Error::new(category, input, at, "invalid number: expected a digit in the exponent");
+        }
+        return Error::new(Category::Number, input, t.start, "invalid number: a letter right after its digits");
+    }
     Error::new(Category::Syntax, input, t.start, message)
 }
 
@@ -183,8 +202,10 @@ fn json5_lex_error(input: &[u8], e: LexError<JsonToken>) -> Error {
             } else {
                 "invalid number"
             };
-            let category = if message.starts_with("invalid literal") { Category::Syntax } else { Category::Number };
-            Error::new(eof_or(category), input, offset, message)
+            if message.starts_with("invalid literal") {
+                return Error::new(eof_or(Category::Syntax), input, e.start, message);
+            }
+            Error::new(eof_or(Category::Number), input, offset, message)
         }
         b'.' => Error::new(eof_or(Category::Number), input, offset, "invalid number: expected a digit after '.'"),
         b'I' | b'N' if offset > e.start => {
