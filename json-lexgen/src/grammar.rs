@@ -23,12 +23,26 @@ pub struct Grammar {
     /// `%token path::To::Type;`: the token type whose variants the actions name. When
     /// absent, the generator emits an enum `{name}Token` with one variant per action.
     pub token: Option<Named>,
+    /// `%encoding utf8;`: how classes were read. Already applied to the regexes; kept
+    /// for what reports on the grammar.
+    pub encoding: Encoding,
     /// Start conditions in order of first appearance; the first is the initial one.
     /// A grammar that uses none has exactly one, named `INITIAL`, with an empty span.
     pub conditions: Vec<Condition>,
     /// Rules in file order. A rule written `<*>` or `<A, B>` appears once, listing
     /// every condition it belongs to.
     pub rules: Vec<Rule>,
+}
+
+/// What a class, `.` and `\p{...}` stand for: `%encoding`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Encoding {
+    /// The default: a class holds bytes and `.` is any byte but `\n`.
+    #[default]
+    Bytes,
+    /// `%encoding utf8;`: a class holds Unicode scalar values and `.` is any of them but
+    /// `\n`, each matched as its strict UTF-8 bytes (no surrogates, no overlong forms).
+    Utf8,
 }
 
 /// A name with the span it was written at.
@@ -70,7 +84,8 @@ pub struct Rule {
 #[derive(Clone, Debug)]
 pub enum Pattern {
     /// A regex over bytes (definitions already substituted). Never matches the empty
-    /// string: the parser rejects such rules.
+    /// string: the parser rejects such rules. Under `%encoding utf8` its classes are
+    /// Unicode classes, which the NFA compiler turns into UTF-8 byte sequences.
     Regex(Hir),
     /// `$`: the end of the input.
     EndOfInput,

@@ -3,9 +3,11 @@
 //! Three steps: `lexer` turns the text into tokens (decoding literals and classes),
 //! the `Parser` here builds directives, definitions and rules with regexes as a small
 //! AST (`Node`), and `resolve` substitutes definitions, checks for cycles and
-//! lowers every rule's regex to a byte-mode [`regex_syntax::hir::Hir`]. Errors are
+//! lowers every rule's regex to a [`regex_syntax::hir::Hir`]. Classes are lowered by
+//! `class`, to bytes or (under `%encoding utf8`) to Unicode classes. Errors are
 //! collected all along; a bad item is skipped up to its `;` and parsing goes on.
 
+mod class;
 mod lexer;
 mod resolve;
 #[cfg(test)]
@@ -16,7 +18,7 @@ use std::collections::HashMap;
 use regex_syntax::hir::{Class, ClassBytes, ClassBytesRange, Hir};
 
 use crate::diagnostic::{Diagnostic, DiagnosticKind};
-use crate::grammar::{Action, Condition, Grammar, Named};
+use crate::grammar::{Action, Condition, Encoding, Grammar, Named};
 use crate::span::Span;
 
 use lexer::{Lexer, Tok, Token};
@@ -29,6 +31,14 @@ const MAX_NESTING: usize = 64;
 pub fn parse(source: &str) -> Result<Grammar, Vec<Diagnostic>> {
     let spans = Spans::new(source);
     let (tokens, diags) = Lexer::new(source, &spans).tokenize();
+    // Classes are lowered as they are parsed, and `%encoding` may come after some.
+    let encoding = tokens
+        .windows(2)
+        .find_map(|w| match (&w[0].tok, &w[1].tok) {
+            (Tok::Directive(d), Tok::Ident(value)) if d == "encoding" => Some(value.as_str()),
+            _ => None,
+        })
+        .map_or(Encoding::Bytes, |value| if value == "utf8" { Encoding::Utf8 } else { Encoding::Bytes });
     let mut parser = Parser {
         src: source,
         spans: &spans,
@@ -38,6 +48,8 @@ pub fn parse(source: &str) -> Result<Grammar, Vec<Diagnostic>> {
         diags,
         name: None,
         token: None,
+        encoding,
+        encoding_directive: None,
         defs: Vec::new(),
         def_index: HashMap::new(),
         conds: Vec::new(),
@@ -143,6 +155,10 @@ struct Parser<'a> {
     diags: Vec<Diagnostic>,
     name: Option<Named>,
     token: Option<Named>,
+    /// From `%encoding`, found before parsing.
+    encoding: Encoding,
+    /// The `%encoding` directive's value, once parsed (for "given twice").
+    encoding_directive: Option<Named>,
     defs: Vec<Def>,
     def_index: HashMap<String, usize>,
     conds: Vec<Condition>,
@@ -309,13 +325,38 @@ impl<'a> Parser<'a> {
                 Named { name: name.clone(), span: self.span(id.start, id.end) }
             }
             "token" => self.path()?,
+            "encoding" => {
+                let id = self.peek();
+                let Tok::Ident(value) = &id.tok else {
+                    return Err(self.expected(kind, "'utf8' or 'bytes' after '%encoding'", ""));
+                };
+                if value != "utf8" && value != "bytes" {
+                    self.error(
+                        kind,
+                        id.start,
+                        id.end,
+                        format!("unknown encoding '{value}' (known: utf8, bytes; bytes is the default)"),
+                    );
+                }
+                self.bump();
+                Named { name: value.clone(), span: self.span(id.start, id.end) }
+            }
             other => {
-                self.error(kind, t.start, t.end, format!("unknown directive '%{other}' (known: %name, %token)"));
+                self.error(
+                    kind,
+                    t.start,
+                    t.end,
+                    format!("unknown directive '%{other}' (known: %name, %token, %encoding)"),
+                );
                 return Err(Failed);
             }
         };
         self.expect_semi(kind, &format!("after '%{which} {}'", value.name))?;
-        let slot = if which == "name" { &mut self.name } else { &mut self.token };
+        let slot = match which.as_str() {
+            "name" => &mut self.name,
+            "token" => &mut self.token,
+            _ => &mut self.encoding_directive,
+        };
         if let Some(first) = slot {
             let (line, column) = (first.span.line, first.span.column);
             self.error(
@@ -511,7 +552,7 @@ impl<'a> Parser<'a> {
     // concat      := diff diff*
     // diff        := postfix ('\' postfix)*
     // postfix     := primary ('*' | '+' | '?' | '{n}' | '{n,}' | '{n,m}')*
-    // primary     := "lit" | 'lit' | [class] | \xHH | '.' | name | '(' alternation ')'
+    // primary     := "lit" | 'lit' | [class] | \p{..} | \xHH | '.' | name | '(' alternation ')'
 
     fn regex(&mut self) -> PResult<Node> {
         let first = self.concat()?;
@@ -530,7 +571,7 @@ impl<'a> Parser<'a> {
     /// Whether the next token starts a primary (and so continues a concatenation).
     fn at_primary(&self) -> bool {
         match self.peek_tok() {
-            Tok::Str { .. } | Tok::Class(_) | Tok::Byte(_) | Tok::Dot | Tok::LParen => true,
+            Tok::Str { .. } | Tok::Class(_) | Tok::Property(_) | Tok::Byte(_) | Tok::Dot | Tok::LParen => true,
             Tok::Dollar | Tok::Error => true,
             // `name =` starts the next definition (the `;` before it is missing).
             Tok::Ident(_) => *self.peek2_tok() != Tok::Eq,
@@ -600,12 +641,10 @@ impl<'a> Parser<'a> {
         let hir = match &t.tok {
             Tok::Str { bytes, fold: false } => Hir::literal(bytes.clone()),
             Tok::Str { bytes, fold: true } => folded_literal(bytes),
-            Tok::Class(class) => Hir::class(Class::Bytes(class.clone())),
+            Tok::Class(class) => self.lower_class(class)?,
+            Tok::Property(p) => self.lower_property(p)?,
             Tok::Byte(b) => Hir::literal(vec![*b]),
-            Tok::Dot => Hir::class(Class::Bytes(ClassBytes::new([
-                ClassBytesRange::new(0, b'\n' - 1),
-                ClassBytesRange::new(b'\n' + 1, 0xFF),
-            ]))),
+            Tok::Dot => class::dot(self.encoding),
             Tok::Ident(name) => {
                 self.bump();
                 return Ok(Node { kind: NodeKind::Name(name.clone()), start: t.start, end: t.end });
@@ -667,7 +706,7 @@ impl<'a> Parser<'a> {
     // ---- the whole grammar --------------------------------------------------------
 
     fn finish(mut self) -> Result<Grammar, Vec<Diagnostic>> {
-        let mut resolver = resolve::Resolver::new(&self.defs, &self.def_index, self.spans);
+        let mut resolver = resolve::Resolver::new(&self.defs, &self.def_index, self.spans, self.encoding);
         resolver.all_definitions();
 
         let implicit = self.conds.is_empty();
@@ -691,6 +730,7 @@ impl<'a> Parser<'a> {
         Ok(Grammar {
             name: self.name.unwrap_or(Named { name: "Lexer".to_string(), span: Span::default() }),
             token: self.token,
+            encoding: self.encoding,
             conditions,
             rules,
         })

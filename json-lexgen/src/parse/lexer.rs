@@ -2,7 +2,6 @@
 //! that an error inside one points at the exact escape or character at fault.
 
 use crate::diagnostic::{Diagnostic, DiagnosticKind};
-use regex_syntax::hir::{ClassBytes, ClassBytesRange};
 
 use super::Spans;
 
@@ -20,8 +19,11 @@ pub(super) enum Tok {
         bytes: Vec<u8>,
         fold: bool,
     },
-    /// `[...]` or `[^...]`, already negated if it was.
-    Class(ClassBytes),
+    /// `[...]` or `[^...]`, as written: the parser lowers it to bytes or characters
+    /// once it knows the grammar's `%encoding`.
+    Class(RawClass),
+    /// `\p{Name}` or `\P{Name}` outside a class.
+    Property(Property),
     /// A bare `\xHH` outside quotes.
     Byte(u8),
     /// `{n}`, `{n,}`, `{n,m}`.
@@ -63,10 +65,54 @@ pub(super) struct Token {
 
 /// What an escape stands for.
 enum Escaped {
-    /// One byte: `\n`, `\xHH`, `\ooo`, `\\`, ...
+    /// One byte whatever the encoding: `\xHH`, `\ooo`.
     Byte(u8),
-    /// A code point: `\uHHHH`, `\UHHHHHHHH`.
+    /// A character: `\n`, `\\`, ..., `\uHHHH`, `\u{H..}`, `\UHHHHHHHH`.
     Char(char),
+    /// `\p{Name}`, `\P{Name}`: only a class can hold one.
+    Property(Property),
+}
+
+/// A class as written, before the encoding is known.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct RawClass {
+    /// `[^...]`.
+    pub negated: bool,
+    pub items: Vec<ClassItem>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum ClassItem {
+    One(Member),
+    /// `lo-hi`, not yet checked for order (that depends on the encoding).
+    Range(Member, Member),
+    Property(Property),
+}
+
+/// One member of a class, with where it was written.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Member {
+    pub value: MemberValue,
+    pub start: usize,
+    pub end: usize,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum MemberValue {
+    /// `\xHH` or `\ooo`: a byte.
+    Byte(u8),
+    /// A character written as itself, or a character escape (`\n`, `\u00E9`).
+    Char(char),
+}
+
+/// `\p{Name}` (or `\P{Name}` when `negated`): a Unicode property, looked up by the
+/// parser.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Property {
+    pub name: String,
+    pub negated: bool,
+    pub start: usize,
+    pub end: usize,
 }
 
 pub(super) struct Lexer<'a> {
@@ -177,6 +223,17 @@ impl<'a> Lexer<'a> {
                     let digits = &self.src[self.pos + 1..self.pos + 3];
                     self.pos += 3;
                     Tok::Byte(u8::from_str_radix(digits, 16).unwrap())
+                } else if matches!(self.peek(), Some('p' | 'P'))
+                    && self.peek_at(1) == Some('{')
+                    && self.peek_at(2).is_some_and(|c| c.is_ascii_alphabetic())
+                {
+                    // A property name starts with a letter, so `a \ p{2}` (a difference
+                    // with a repetition) keeps its meaning.
+                    let negated = self.bump() == Some('P');
+                    match self.property(start, negated) {
+                        Some(p) => Tok::Property(p),
+                        None => Tok::Error,
+                    }
                 } else {
                     Tok::Backslash
                 }
@@ -251,6 +308,18 @@ impl<'a> Lexer<'a> {
                 Some('\\') => match self.escape() {
                     Some(Escaped::Byte(b)) => bytes.push(b),
                     Some(Escaped::Char(c)) => bytes.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes()),
+                    Some(Escaped::Property(p)) => {
+                        let text = &self.src[p.start..p.end];
+                        self.error(
+                            p.start,
+                            p.end,
+                            format!(
+                                "a property like '{text}' matches one of many characters, so it cannot be \
+                                 part of a literal: write it outside the quotes, or in a class"
+                            ),
+                        );
+                        ok = false;
+                    }
                     None => ok = false,
                 },
                 Some(c) => {
@@ -277,6 +346,13 @@ impl<'a> Lexer<'a> {
             Some(_) => self.bump().unwrap(),
         };
         let byte = match c {
+            'p' | 'P' => {
+                if self.peek() != Some('{') {
+                    self.error(start, self.pos, format!("\\{c} takes a property name in braces, as in \\{c}{{L}}"));
+                    return None;
+                }
+                return self.property(start, c == 'P').map(Escaped::Property);
+            }
             'n' => b'\n',
             't' => b'\t',
             'r' => b'\r',
@@ -286,7 +362,8 @@ impl<'a> Lexer<'a> {
             'b' => 0x08,
             '\\' | '"' | '\'' | ']' | '[' | '-' | '^' | '/' => c as u8,
             'x' => return self.hex_escape(start, 2, "\\x takes two hex digits, as in \\x0A"),
-            'u' => return self.hex_escape(start, 4, "\\u takes four hex digits, as in \\u00E9"),
+            'u' if self.peek() == Some('{') => return self.braced_escape(start),
+            'u' => return self.hex_escape(start, 4, "\\u takes four hex digits, as in \\u00E9 (or write \\u{E9})"),
             'U' => return self.hex_escape(start, 8, "\\U takes eight hex digits, as in \\U0001F600"),
             '0'..='7' => {
                 let octal = |c: Option<char>| matches!(c, Some('0'..='7'));
@@ -294,7 +371,7 @@ impl<'a> Lexer<'a> {
                     self.pos += 2;
                     let value = u32::from_str_radix(&self.src[start + 1..self.pos], 8).unwrap();
                     match u8::try_from(value) {
-                        Ok(b) => b,
+                        Ok(b) => return Some(Escaped::Byte(b)),
                         Err(_) => {
                             self.error(
                                 start,
@@ -331,22 +408,47 @@ impl<'a> Lexer<'a> {
                 return None;
             }
         };
-        Some(Escaped::Byte(byte))
+        Some(Escaped::Char(byte as char))
     }
 
-    /// After `\x`, `\u` or `\U` (`start` is the backslash): exactly `n` hex digits.
-    fn hex_escape(&mut self, start: usize, n: usize, usage: &str) -> Option<Escaped> {
-        let digits: String = self.src[self.pos..].chars().take_while(|c| c.is_ascii_hexdigit()).take(n).collect();
-        if digits.len() < n {
-            self.pos += digits.len();
-            self.error(start, self.pos, usage);
+    /// After `\p` or `\P` (`start` is the backslash), at `{`: the property's name up to `}`.
+    fn property(&mut self, start: usize, negated: bool) -> Option<Property> {
+        self.pos += 1; // {
+        let name_start = self.pos;
+        while matches!(self.peek(), Some('A'..='Z' | 'a'..='z' | '0'..='9' | '_' | '-' | ' ' | '=' | ':' | '.')) {
+            self.pos += 1;
+        }
+        let name = self.src[name_start..self.pos].trim().to_string();
+        if !self.eat('}') || name.is_empty() {
+            self.error(
+                start,
+                self.pos,
+                "bad property: write \\p{Name} with a name of letters, digits, '_', '-' or '=', \
+                 as in \\p{L}, \\p{Greek} or \\p{Script=Greek}",
+            );
             return None;
         }
-        self.pos += n;
-        let value = u32::from_str_radix(&digits, 16).unwrap();
-        if n == 2 {
-            return Some(Escaped::Byte(value as u8));
+        Some(Property { name, negated, start, end: self.pos })
+    }
+
+    /// After `\u`, at `{`: `\u{H}` to `\u{HHHHHH}`.
+    fn braced_escape(&mut self, start: usize) -> Option<Escaped> {
+        self.pos += 1; // {
+        let digits_start = self.pos;
+        while self.peek().is_some_and(|c| c.is_ascii_hexdigit()) {
+            self.pos += 1;
         }
+        let digits = &self.src[digits_start..self.pos];
+        if digits.is_empty() || digits.len() > 6 || !self.eat('}') {
+            self.error(start, self.pos, "\\u{...} takes one to six hex digits, as in \\u{E9} or \\u{1F600}");
+            return None;
+        }
+        self.scalar(start, u32::from_str_radix(digits, 16).unwrap())
+    }
+
+    /// The character of a `\u` or `\U` escape (`start` is the backslash, which ends at
+    /// `self.pos`), or the error that says why there is none.
+    fn scalar(&mut self, start: usize, value: u32) -> Option<Escaped> {
         match char::from_u32(value) {
             Some(c) => Some(Escaped::Char(c)),
             None => {
@@ -364,10 +466,26 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    /// After `[`.
+    /// After `\x`, `\u` or `\U` (`start` is the backslash): exactly `n` hex digits.
+    fn hex_escape(&mut self, start: usize, n: usize, usage: &str) -> Option<Escaped> {
+        let digits: String = self.src[self.pos..].chars().take_while(|c| c.is_ascii_hexdigit()).take(n).collect();
+        if digits.len() < n {
+            self.pos += digits.len();
+            self.error(start, self.pos, usage);
+            return None;
+        }
+        self.pos += n;
+        let value = u32::from_str_radix(&digits, 16).unwrap();
+        if n == 2 {
+            return Some(Escaped::Byte(value as u8));
+        }
+        self.scalar(start, value)
+    }
+
+    /// After `[`. Members are checked for what can be checked without the encoding.
     fn class(&mut self, open: usize) -> Tok {
         let negated = self.eat('^');
-        let mut ranges = Vec::new();
+        let mut items = Vec::new();
         let mut ok = true;
         loop {
             match self.peek() {
@@ -384,21 +502,19 @@ impl<'a> Lexer<'a> {
                     break;
                 }
                 Some(_) => {
-                    let lo_at = self.pos;
-                    let lo = self.class_byte();
+                    let lo = self.class_member();
                     if self.peek() == Some('-') && !matches!(self.peek_at(1), Some(']') | None) {
                         self.pos += 1;
-                        let hi = self.class_byte();
+                        let hi = self.class_member();
                         match (lo, hi) {
-                            (Some(lo), Some(hi)) if lo <= hi => ranges.push(ClassBytesRange::new(lo, hi)),
-                            (Some(_), Some(_)) => {
+                            (Some(ClassItem::One(lo)), Some(ClassItem::One(hi))) => {
+                                items.push(ClassItem::Range(lo, hi))
+                            }
+                            (Some(ClassItem::Property(p)), _) | (_, Some(ClassItem::Property(p))) => {
                                 self.error(
-                                    lo_at,
-                                    self.pos,
-                                    format!(
-                                        "class range '{}' is backwards: its start is above its end",
-                                        &self.src[lo_at..self.pos]
-                                    ),
+                                    p.start,
+                                    p.end,
+                                    "a property cannot be the end of a range: write it on its own, as in [a-z\\p{L}]",
                                 );
                                 ok = false;
                             }
@@ -406,7 +522,7 @@ impl<'a> Lexer<'a> {
                         }
                     } else {
                         match lo {
-                            Some(b) => ranges.push(ClassBytesRange::new(b, b)),
+                            Some(item) => items.push(item),
                             None => ok = false,
                         }
                     }
@@ -416,52 +532,29 @@ impl<'a> Lexer<'a> {
         if !ok {
             return Tok::Error;
         }
-        if ranges.is_empty() && !negated {
+        if items.is_empty() && !negated {
             self.error(open, self.pos, "empty class '[]' matches nothing (write \\] for a ']' byte, [^] for any byte)");
             return Tok::Error;
         }
-        let mut class = ClassBytes::new(ranges);
-        if negated {
-            class.negate();
-        }
-        Tok::Class(class)
+        Tok::Class(RawClass { negated, items })
     }
 
-    /// One member of a class: a character or an escape, which must be one byte.
-    fn class_byte(&mut self) -> Option<u8> {
+    /// One member of a class: a character, an escape or a property.
+    fn class_member(&mut self) -> Option<ClassItem> {
         let start = self.pos;
-        match self.peek() {
+        let value = match self.peek() {
             Some('\\') => match self.escape()? {
-                Escaped::Byte(b) => Some(b),
-                Escaped::Char(c) if c.is_ascii() => Some(c as u8),
-                Escaped::Char(_) => {
-                    self.error(
-                        start,
-                        self.pos,
-                        "a class holds bytes, and this code point is above U+007F: write its \
-                         UTF-8 bytes as \\xHH, or use a literal (\"...\") or an alternation",
-                    );
-                    None
-                }
+                Escaped::Byte(b) => MemberValue::Byte(b),
+                Escaped::Char(c) => MemberValue::Char(c),
+                Escaped::Property(p) => return Some(ClassItem::Property(p)),
             },
-            None | Some('\n') => None,
-            Some(c) if c.is_ascii() => {
-                self.pos += 1;
-                Some(c as u8)
-            }
+            None | Some('\n') => return None,
             Some(c) => {
                 self.pos += c.len_utf8();
-                self.error(
-                    start,
-                    self.pos,
-                    format!(
-                        "non-ASCII character '{c}' in a class: a class holds bytes, so write \
-                         its UTF-8 bytes as \\xHH, or use a literal (\"{c}\") or an alternation"
-                    ),
-                );
-                None
+                MemberValue::Char(c)
             }
-        }
+        };
+        Some(ClassItem::One(Member { value, start, end: self.pos }))
     }
 
     /// After `{` (a digit follows).

@@ -3,11 +3,13 @@
 
 use std::collections::HashMap;
 
-use regex_syntax::hir::{Class, ClassBytes, ClassBytesRange, Hir, HirKind, Repetition};
+use regex_syntax::hir::{
+    Class, ClassBytes, ClassBytesRange, ClassUnicode, ClassUnicodeRange, Hir, HirKind, Repetition,
+};
 
 use super::{CondRef, Def, Node, NodeKind, RawPattern, RawRule, Spans};
 use crate::diagnostic::{Diagnostic, DiagnosticKind};
-use crate::grammar::{Condition, ConditionId, Pattern, Rule};
+use crate::grammar::{Condition, ConditionId, Encoding, Pattern, Rule};
 
 /// How deeply lowering may recurse (regex nesting plus definition chains).
 const MAX_DEPTH: usize = 500;
@@ -23,6 +25,7 @@ pub(super) struct Resolver<'a> {
     defs: &'a [Def],
     index: &'a HashMap<String, usize>,
     spans: &'a Spans<'a>,
+    encoding: Encoding,
     state: Vec<State>,
     /// Definitions being lowered, innermost last.
     stack: Vec<usize>,
@@ -34,11 +37,12 @@ pub(super) struct Resolver<'a> {
 }
 
 impl<'a> Resolver<'a> {
-    pub fn new(defs: &'a [Def], index: &'a HashMap<String, usize>, spans: &'a Spans<'a>) -> Self {
+    pub fn new(defs: &'a [Def], index: &'a HashMap<String, usize>, spans: &'a Spans<'a>, encoding: Encoding) -> Self {
         Resolver {
             defs,
             index,
             spans,
+            encoding,
             state: defs.iter().map(|_| State::Todo).collect(),
             stack: Vec::new(),
             in_cycle: vec![false; defs.len()],
@@ -140,31 +144,41 @@ impl<'a> Resolver<'a> {
             }
             NodeKind::Diff(operands) => {
                 let hirs = self.all(operands)?;
-                let mut result: Option<ClassBytes> = None;
+                let mut result: Option<SetClass> = None;
                 let mut ok = true;
                 for (k, (hir, operand)) in hirs.iter().zip(operands).enumerate() {
-                    match as_class(hir) {
-                        Some(class) => match &mut result {
-                            None => result = Some(class),
-                            Some(r) => r.difference(&class),
-                        },
-                        None => {
+                    match (as_class(hir, self.encoding), &mut result) {
+                        (Some(class), None) => result = Some(class),
+                        (Some(SetClass::Bytes(class)), Some(SetClass::Bytes(r))) => r.difference(&class),
+                        (Some(SetClass::Unicode(class)), Some(SetClass::Unicode(r))) => r.difference(&class),
+                        _ => {
                             ok = false;
                             let side = if k == 0 { "left" } else { "right" };
+                            let what = match self.encoding {
+                                Encoding::Bytes => "a one-byte literal",
+                                Encoding::Utf8 => "a \\p{...}, a one-character literal",
+                            };
                             self.error(
                                 DiagnosticKind::Syntax,
                                 operand.start,
                                 operand.end,
                                 format!(
                                     "the {side} side of '\\' is not a class: a difference takes a \
-                                     [class], '.', a one-byte literal or a name for one of these \
+                                     [class], '.', {what} or a name for one of these \
                                      on each side (to repeat a difference, group it: ([a-z] \\ [x])*)"
                                 ),
                             );
                         }
                     }
                 }
-                ok.then(|| Hir::class(Class::Bytes(result.unwrap_or_else(ClassBytes::empty))))
+                if !ok {
+                    return None;
+                }
+                Some(match result {
+                    Some(SetClass::Unicode(class)) => Hir::class(Class::Unicode(class)),
+                    Some(SetClass::Bytes(class)) => Hir::class(Class::Bytes(class)),
+                    None => Hir::class(Class::Bytes(ClassBytes::empty())),
+                })
             }
         }
     }
@@ -291,11 +305,30 @@ fn undefined_condition(name: &str, conditions: &[Condition], implicit: bool) -> 
     )
 }
 
-/// The byte class a lowered operand of `\` stands for, if it is one.
-fn as_class(hir: &Hir) -> Option<ClassBytes> {
-    match hir.kind() {
-        HirKind::Class(Class::Bytes(class)) => Some(class.clone()),
-        HirKind::Literal(lit) if lit.0.len() == 1 => Some(ClassBytes::new([ClassBytesRange::new(lit.0[0], lit.0[0])])),
+/// A class an operand of `\` stands for: bytes, or characters under `%encoding utf8`.
+enum SetClass {
+    Bytes(ClassBytes),
+    Unicode(ClassUnicode),
+}
+
+/// The class a lowered operand of `\` stands for, if it is one: a class, or a literal
+/// of one byte (one character under `%encoding utf8`).
+fn as_class(hir: &Hir, encoding: Encoding) -> Option<SetClass> {
+    match (hir.kind(), encoding) {
+        (HirKind::Class(Class::Bytes(class)), Encoding::Bytes) => Some(SetClass::Bytes(class.clone())),
+        (HirKind::Literal(lit), Encoding::Bytes) if lit.0.len() == 1 => {
+            Some(SetClass::Bytes(ClassBytes::new([ClassBytesRange::new(lit.0[0], lit.0[0])])))
+        }
+        (HirKind::Class(Class::Unicode(class)), Encoding::Utf8) => Some(SetClass::Unicode(class.clone())),
+        // `'x'` is a byte class of two ASCII letters.
+        (HirKind::Class(Class::Bytes(class)), Encoding::Utf8) => class.to_unicode_class().map(SetClass::Unicode),
+        (HirKind::Literal(lit), Encoding::Utf8) => {
+            let mut chars = std::str::from_utf8(&lit.0).ok()?.chars();
+            match (chars.next(), chars.next()) {
+                (Some(c), None) => Some(SetClass::Unicode(ClassUnicode::new([ClassUnicodeRange::new(c, c)]))),
+                _ => None,
+            }
+        }
         _ => None,
     }
 }
@@ -315,7 +348,7 @@ fn closest<'n>(name: &str, candidates: impl Iterator<Item = &'n str>) -> Option<
         .map(|(_, c)| c)
 }
 
-fn edit_distance(a: &str, b: &str) -> usize {
+pub(super) fn edit_distance(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
     let mut prev: Vec<usize> = (0..=b.len()).collect();

@@ -313,6 +313,178 @@ fn class_difference() {
     assert!(d.message.contains("right side"), "{}", d.message);
 }
 
+// ---- %encoding utf8 -----------------------------------------------------------------
+
+const UTF8: &str = "%encoding utf8;";
+
+/// A standard regex with Unicode classes, as regex-syntax reads it.
+fn std_unicode_hir(regex: &str) -> Hir {
+    regex_syntax::ParserBuilder::new().unicode(true).utf8(false).build().parse(regex).unwrap()
+}
+
+/// A full-match test of `hir`, with its DFA built once.
+fn matcher(hir: &Hir) -> impl Fn(&[u8]) -> bool {
+    let whole = Hir::concat(vec![Hir::look(Look::Start), hir.clone(), Hir::look(Look::End)]);
+    let nfa = thompson::Compiler::new().configure(thompson::Config::new().utf8(false)).build_from_hir(&whole).unwrap();
+    let dfa = dense::Builder::new().build_from_nfa(&nfa).unwrap();
+    move |input: &[u8]| dfa.try_search_fwd(&Input::new(input)).unwrap().is_some()
+}
+
+/// Byte strings that probe UTF-8 strictness: every string of one and two bytes, every
+/// three-byte string with a lead byte from 0xE0 up, and four-byte strings from 0xF0 up
+/// with continuation bytes at the edges of their ranges.
+fn utf8_probe_strings() -> Vec<Vec<u8>> {
+    let mut out: Vec<Vec<u8>> = (0..=255u8).map(|b| vec![b]).collect();
+    for a in 0..=255u8 {
+        for b in 0..=255u8 {
+            out.push(vec![a, b]);
+        }
+    }
+    let conts: Vec<u8> = (0x80..=0xBF).chain([0x00, 0x7F, 0xC0, 0xFF]).collect();
+    for a in 0xE0..=0xFFu8 {
+        for &b in &conts {
+            for &c in &conts {
+                out.push(vec![a, b, c]);
+            }
+        }
+    }
+    let edges = [0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0x7F, 0xC0];
+    for a in 0xF0..=0xFFu8 {
+        for &b in &edges {
+            for &c in &edges {
+                for &d in &edges {
+                    out.push(vec![a, b, c, d]);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The one character `s` encodes, if it is exactly one well-formed UTF-8 character.
+fn one_char(s: &[u8]) -> Option<char> {
+    let mut chars = std::str::from_utf8(s).ok()?.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => Some(c),
+        _ => None,
+    }
+}
+
+#[test]
+fn utf8_classes_are_the_standard_unicode_classes() {
+    for (ours, theirs) in [
+        ("[α-ω]", "[α-ω]"),
+        (r#"[^"\\]"#, r#"[^"\\]"#),
+        (r#"[^"\\\n]"#, r#"[^"\\\n]"#),
+        ("[^]", r"[\x{0}-\x{10FFFF}]"),
+        (".", r"[^\n]"),
+        (r"\p{L}", r"\p{L}"),
+        (r"\P{L}", r"\P{L}"),
+        (r"[\p{L}\p{N}_]", r"[\p{L}\p{N}_]"),
+        (r"\p{ID_Start}", r"\p{ID_Start}"),
+        (r"\p{ID_Continue}", r"\p{ID_Continue}"),
+        (r"\p{Zs}", r"\p{Zs}"),
+        (r"\p{Greek}", r"\p{Greek}"),
+        (r"\p{Script=Greek}", r"\p{Greek}"),
+        (r"\p{Lu}", r"\p{Uppercase_Letter}"),
+        (r"[^\p{L}a-z0-9]", r"[^\p{L}a-z0-9]"),
+        (r"[\u00A0\uFEFF\u{2028}\U00002029]", r"[\x{A0}\x{FEFF}\x{2028}\x{2029}]"),
+        (r"[\x41-\x5A\101]", "[A-Z]"),
+        (r"[é😀]", "[é😀]"),
+        (r"\p{L} \ [a-z]", r"[\p{L}--a-z]"),
+        (r#"[^] \ "é""#, r"[^é]"),
+        (r". \ \p{Greek} \ 'x'", r"[^\n\p{Greek}xX]"),
+    ] {
+        assert_eq!(hir_of(UTF8, ours), std_unicode_hir(theirs), "{ours} vs {theirs}");
+    }
+    // Literals are bytes in both modes: characters as their UTF-8, \xHH as itself.
+    let h = hir_of(UTF8, r#""é\u{E9}\u00e9\xFF""#);
+    assert!(full_match(&h, b"\xC3\xA9\xC3\xA9\xC3\xA9\xFF"));
+    // The directive may come after the rules it governs.
+    let g = ok("[é] => E;\n%encoding utf8;");
+    assert_eq!(g.encoding, crate::grammar::Encoding::Utf8);
+    // `%encoding bytes;` is the default, said out loud.
+    assert_eq!(hir_of("%encoding bytes;", "[^a]"), hir_of("", "[^a]"));
+    assert_eq!(ok("\"a\" => A;").encoding, crate::grammar::Encoding::Bytes);
+}
+
+/// What a Unicode class matches is the UTF-8 of its characters and nothing else: no
+/// surrogates, no overlong forms, nothing above U+10FFFF, no partial sequence.
+#[test]
+fn utf8_classes_match_strict_utf8_only() {
+    type Expected = fn(char) -> bool;
+    let cases: [(&str, Expected); 4] = [
+        (r#"[^"\\]"#, |c| c != '"' && c != '\\'),
+        (".", |c| c != '\n'),
+        ("[^]", |_| true),
+        (r"[\u{80}-\u{10FFFF}]", |c| c >= '\u{80}'),
+    ];
+    let probes = utf8_probe_strings();
+    for (pattern, expected) in cases {
+        let is_match = matcher(&hir_of(UTF8, pattern));
+        for s in &probes {
+            assert_eq!(is_match(s), one_char(s).is_some_and(expected), "{pattern} on {s:02X?}");
+        }
+    }
+}
+
+#[test]
+fn braced_unicode_escapes_work_in_both_modes() {
+    let h = hir_of("", r#""\u{E9}\u{1F600}""#);
+    assert!(full_match(&h, "é😀".as_bytes()));
+    assert_eq!(one_byte_set(&hir_of("", r"[\u{41}\u{5A}]")), b"AZ");
+}
+
+#[test]
+fn utf8_mode_errors_point_at_the_culprit() {
+    // Unknown properties, with a suggestion when one is close.
+    let d = one_error(&format!("{UTF8}\n\\p{{Lettr}} => A;"), DiagnosticKind::Syntax, 2, 1);
+    assert_eq!(d.message, "unknown Unicode property 'Lettr': did you mean 'Letter'?");
+    let d = one_error(&format!("{UTF8}\n[a\\p{{Greeek}}] => A;"), DiagnosticKind::Syntax, 2, 3);
+    assert_eq!(d.message, "unknown Unicode property 'Greeek': did you mean 'Greek'?");
+    let d = one_error(&format!("{UTF8}\n\\p{{ID_Strat}} => A;"), DiagnosticKind::Syntax, 2, 1);
+    assert!(d.message.ends_with("did you mean 'ID_Start'?"), "{}", d.message);
+    let d = one_error(&format!("{UTF8}\n\\P{{Qwertyuiop}} => A;"), DiagnosticKind::Syntax, 2, 1);
+    assert!(d.message.starts_with("unknown Unicode property 'Qwertyuiop' (general categories"), "{}", d.message);
+    // A byte escape above 0x7F is no character.
+    let d = one_error(&format!("{UTF8}\n[a\\xFF] => A;"), DiagnosticKind::Syntax, 2, 3);
+    assert!(d.message.starts_with("\\xFF is a byte, not a character"), "{}", d.message);
+    assert!(d.message.contains("\\u{FF}"), "{}", d.message);
+    let d = one_error(&format!("{UTF8}\n[\\x00-\\377] => A;"), DiagnosticKind::Syntax, 2, 7);
+    assert!(d.message.contains("\\u{FF}"), "{}", d.message);
+    // Reversed ranges, of characters.
+    let d = one_error(&format!("{UTF8}\n  [ω-α] => A;"), DiagnosticKind::Syntax, 2, 4);
+    assert_eq!(d.message, "class range 'ω-α' is backwards: its start is above its end");
+    one_error(&format!("{UTF8}\n[\\u{{2029}}-\\u2028] => A;"), DiagnosticKind::Syntax, 2, 2);
+    // Properties need the directive, in a class or not.
+    let d = one_error("\"a\" => A;\n\\p{L}+ => B;", DiagnosticKind::Syntax, 2, 1);
+    assert!(d.message.contains("add '%encoding utf8;'"), "{}", d.message);
+    let d = one_error("[_\\P{Greek}] => B;", DiagnosticKind::Syntax, 1, 3);
+    assert!(d.message.contains("add '%encoding utf8;'"), "{}", d.message);
+    // ... and the byte-mode class errors name it too.
+    let d = one_error("[aé] => B;", DiagnosticKind::Syntax, 1, 3);
+    assert!(d.message.contains("'%encoding utf8;'"), "{}", d.message);
+    // A property is no literal, and no end of a range.
+    one_error(&format!("{UTF8}\n\"a\\p{{L}}\" => A;"), DiagnosticKind::Syntax, 2, 3);
+    one_error(&format!("{UTF8}\n[a-\\p{{L}}] => A;"), DiagnosticKind::Syntax, 2, 4);
+    one_error(&format!("{UTF8}\n[\\p{{L] => A;"), DiagnosticKind::Syntax, 2, 2);
+    one_error(&format!("{UTF8}\n[\\pL] => A;"), DiagnosticKind::Syntax, 2, 2);
+    // Bad \u{...}.
+    one_error(&format!("{UTF8}\n[\\u{{}}] => A;"), DiagnosticKind::Syntax, 2, 2);
+    one_error(&format!("{UTF8}\n\"\\u{{1234567}}\" => A;"), DiagnosticKind::Syntax, 2, 2);
+    one_error(&format!("{UTF8}\n\"\\u{{D800}}\" => A;"), DiagnosticKind::Syntax, 2, 2);
+    // A difference of a non-class, and of a byte above 0x7F.
+    let d = one_error(&format!("{UTF8}\n[^] \\ \"ab\" => A;"), DiagnosticKind::Syntax, 2, 7);
+    assert!(d.message.contains("one-character literal"), "{}", d.message);
+    one_error(&format!("{UTF8}\n[^] \\ \\xFF => A;"), DiagnosticKind::Syntax, 2, 7);
+    // The directive itself.
+    let d = one_error("%encoding latin1;\n\"a\" => A;", DiagnosticKind::Directive, 1, 11);
+    assert_eq!(d.message, "unknown encoding 'latin1' (known: utf8, bytes; bytes is the default)");
+    let d = one_error("%encoding utf8;\n%encoding utf8;\n\"a\" => A;", DiagnosticKind::Directive, 2, 1);
+    assert_eq!(d.message, "'%encoding' is given twice (first at line 1, column 11)");
+    one_error("%encoding;\n\"a\" => A;", DiagnosticKind::Directive, 1, 10);
+}
+
 // ---- rules, conditions, spans ------------------------------------------------------
 
 #[test]
@@ -410,7 +582,8 @@ proptest::proptest! {
                 "\"a\"", "'b'", "[a-z]", "[^\\n]", "[", "]", "\"", "'", "\\", "\\x4", "\\xFF", "(", ")",
                 "|", "*", "+", "?", "{2}", "{3,1}", "{", "}", ".", "$", "=>", "->", "=", ";", "<", ">",
                 "<*>", ",", "%name", "%token", "::", "x", "A", "skip", "/*", "*/", "//", "\n", " ",
-                "é", "\\u00e9", "\\777", "\\q",
+                "é", "\\u00e9", "\\777", "\\q", "%encoding utf8;", "%encoding", "utf8", "\\p{L}",
+                "\\P{Greek}", "\\p{", "\\p{Nope}", "\\u{E9}", "\\u{", "[α-ω]", "[ω-α]", "[^\"]", "[\\xFF]",
             ]).prop_map(str::to_string),
             proptest::arbitrary::any::<char>().prop_map(|c| c.to_string()),
         ],
