@@ -14,36 +14,18 @@
 
 %name Json5Lexer;
 %token json_runtime::JsonToken;
-
-// Strictly well-formed UTF-8, as in json.lex.
-cont   = [\x80-\xBF];
-utf8   = [\xC2-\xDF] cont
-       | "\xE0" [\xA0-\xBF] cont
-       | [\xE1-\xEC\xEE\xEF] cont cont
-       | "\xED" [\x80-\x9F] cont
-       | "\xF0" [\x90-\xBF] cont cont
-       | [\xF1-\xF3] cont cont cont
-       | "\xF4" [\x80-\x8F] cont cont;
-
-// The same without U+2028 and U+2029 (E2 80 A8, E2 80 A9), which end a line comment.
-utf8_nols = [\xC2-\xDF] cont
-       | "\xE0" [\xA0-\xBF] cont
-       | [\xE1\xE3-\xEC\xEE\xEF] cont cont
-       | "\xE2" [\x81-\xBF] cont
-       | "\xE2\x80" [\x80-\xA7\xAA-\xBF]
-       | "\xED" [\x80-\x9F] cont
-       | "\xF0" [\x90-\xBF] cont cont
-       | [\xF1-\xF3] cont cont cont
-       | "\xF4" [\x80-\x8F] cont cont;
+// Classes hold characters and compile to strictly well-formed UTF-8 (no overlong forms,
+// no surrogates, nothing above U+10FFFF): every token is UTF-8.
+%encoding utf8;
 
 // White space (ECMAScript WhiteSpace and LineTerminator): tab, LF, VT, FF, CR, space,
 // U+00A0, U+FEFF, U+2028, U+2029, and the other space separators (Zs).
-ws = [\t\n\x0B\x0C\r ]
-   | "\u00A0" | "\uFEFF" | "\u2028" | "\u2029"
-   | "\u1680" | "\xE2\x80" [\x80-\x8A] | "\u202F" | "\u205F" | "\u3000";
+ws = [\t\n\x0B\x0C\r\u00A0\uFEFF\u2028\u2029\p{Zs}];
 
-line_comment  = "//" ([\x00-\x09\x0B\x0C\x0E-\x7F] | utf8_nols)*;
-block_comment = "/*" ([\x00-\x29\x2B-\x7F] | utf8 | "*"+ ([\x00-\x29\x2B-\x2E\x30-\x7F] | utf8))* "*"+ "/";
+// A line comment ends at a line terminator (LF, CR, U+2028, U+2029) or at the end of
+// the input; a block comment at the first `*/`. Both hold any character.
+line_comment  = "//" [^\n\r\u2028\u2029]*;
+block_comment = "/*" ([^*] | "*"+ [^*/])* "*"+ "/";
 
 digit  = [0-9];
 hex    = [0-9A-Fa-f];
@@ -56,13 +38,14 @@ exp    = [eE] [+\-]? digit+;
 // a line continuation (a backslash before LF, CR, CRLF, U+2028 or U+2029), and a
 // backslash before any other character but the digits 1-9, which stands for that
 // character.
-dq_plain = [\x00-\x09\x0B\x0C\x0E-\x21\x23-\x5B\x5D-\x7F] | utf8;
-sq_plain = [\x00-\x09\x0B\x0C\x0E-\x26\x28-\x5B\x5D-\x7F] | utf8;
-escape   = "\\" ( [\x00-\x30\x3A-\x74\x76-\x77\x79-\x7F] | "\r\n" | utf8 | "x" hex{2} | "u" hex{4} );
+dq_plain = [^"\\\n\r];
+sq_plain = [^'\\\n\r];
+escape   = "\\" ( [^1-9xu] | "\r\n" | "x" hex{2} | "u" hex{4} );
 
-// Identifiers (ECMAScript IdentifierName), ASCII letters for now, and `\uXXXX`.
-id_start  = [A-Za-z$_];
-id_part   = [A-Za-z0-9$_];
+// Names (ECMAScript IdentifierName): ID_Start, `$`, `_` or a `\uXXXX` escape, then
+// ID_Continue, `$`, ZWNJ, ZWJ or escapes. (The decoder checks what escapes stand for.)
+id_start  = [\p{ID_Start}$_];
+id_part   = [\p{ID_Continue}$\u200C\u200D];
 id_escape = "\\u" hex{4};
 
 "{"     => ObjectStart;
@@ -94,9 +77,5 @@ id_start id_part*                               => Identifier;
 ws+           => skip;
 line_comment  => skip;
 block_comment => skip;
-// A line comment with invalid UTF-8: longer than the comment before the bad byte, so it
-// wins, and the decoder finds and names the byte. (Not before 0xE2: U+2028 and U+2029
-// end a line comment.)
-line_comment [\x80-\xE1\xE3-\xFF] => error;
 
 * => error;

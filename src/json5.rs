@@ -13,9 +13,12 @@
 //! `JSON.stringify` writes them. Numbers keep JSON's kinds: `0x10` and `+16` are the
 //! integer 16, `16.` the float 16.0.
 //!
-//! Unquoted keys are ASCII names (`$`, `_`, letters, digits after the first) and
-//! `\uXXXX` escapes (beyond ASCII, an escape is checked with Rust's
-//! `char::is_alphabetic`/`is_alphanumeric`, close to ECMAScript's ID_Start/ID_Continue).
+//! Unquoted keys are ECMAScript names: a character of Unicode's ID_Start, `$` or `_`,
+//! then ID_Continue, `$`, U+200C or U+200D (`{ümlåüt: 1, a‿b: 2}`), compiled into the
+//! lexer by the generator's `%encoding utf8` mode. A `\uXXXX` escape in a key is
+//! checked by the decoder, which has no Unicode tables: beyond ASCII it takes Rust's
+//! `char::is_alphabetic` (and after the first character `is_alphanumeric`) for
+//! ID_Start (ID_Continue), which differ for a few marks and symbols.
 //!
 //! ```
 //! let v = jsonlex::json5::decode(b"{

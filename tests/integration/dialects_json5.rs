@@ -203,6 +203,10 @@ d']"#),
     assert_eq!(enc("{true: 1, false: 2, null: 3, Infinity: 4, NaN: 5, while: 6,}"), r#"{"true":1,"false":2,"null":3,"Infinity":4,"NaN":5,"while":6}"#);
     assert_eq!(enc("\u{FEFF}\u{A0}\u{2028}\u{2029}\u{3000}\u{1680}\u{2000}\u{200A}\u{202F}\u{205F}\u{B}\u{C}[1,]\r\n"), "[1]");
     assert_eq!(enc("[1, [2,], {a: [],},]"), r#"[1,[2],{"a":[]}]"#);
+    // Names beyond ASCII: ID_Start then ID_Continue (U+203F `‿` is a connector, U+0301 a
+    // combining mark, U+0663 an Arabic-Indic digit), ZWNJ and ZWJ.
+    assert_eq!(enc("{ümlåüt: 1, sigΣma: 2, a‿b: 3, e\u{301}: 4, x\u{663}: 5, a\u{200C}b\u{200D}: 6, 日本: 7}"), "{\"ümlåüt\":1,\"sigΣma\":2,\"a‿b\":3,\"e\u{301}\":4,\"x\u{663}\":5,\"a\u{200C}b\u{200D}\":6,\"日本\":7}");
+    assert_eq!(enc("{sig\\u03A3ma: 1, \\u00FCber: 2}"), r#"{"sigΣma":1,"über":2}"#);
     // Big hex integers are the nearest double, as in JavaScript.
     assert_eq!(enc("0x10000000000000801"), "1.8446744073709556e+19");
     // Duplicate keys: the last value wins (in the first one's place), as JSON.parse.
@@ -233,6 +237,9 @@ fn errors() {
     assert_eq!(err("{a\\u0020b: 2}"), (Escape, "`\\u0020` in an unquoted key is not a letter, digit, `$` or `_` there at line 1, column 3".into()));
     assert_eq!(err("{\\u0031: 2}"), (Escape, "`\\u0031` in an unquoted key is not a letter, digit, `$` or `_` there at line 1, column 2".into()));
     assert_eq!(err("{a\\u00: 2}"), (Escape, "invalid `\\u` escape in an unquoted key: expected four hex digits at line 1, column 3".into()));
+    assert_eq!(err("{\u{301}e: 1}"), (Syntax, "unexpected character `\u{301}` at line 1, column 2".into()));
+    assert_eq!(err("{\u{663}: 1}"), (Syntax, "unexpected character `\u{663}` at line 1, column 2".into()));
+    assert_eq!(err("{a€: 1}"), (Syntax, "unexpected character `€` at line 1, column 3".into()));
     assert_eq!(err("[,]"), (Syntax, "expected a value at line 1, column 2".into()));
     assert_eq!(err("{,}"), (Syntax, "expected a string key or '}' after '{' at line 1, column 2".into()));
     assert_eq!(err("[1,,]"), (Syntax, "expected a value at line 1, column 4".into()));

@@ -224,8 +224,17 @@ fn json5_lex_error(input: &[u8], e: LexError<JsonToken>) -> Error {
             offset,
             "invalid `\\u` escape in an unquoted key: expected four hex digits",
         ),
-        _ => unexpected(input, offset),
+        // A character no name may have there: the lexer stopped inside it.
+        _ => unexpected(input, char_start(input, e.start, offset)),
     }
+}
+
+/// The start of the well-formed UTF-8 character around `offset` (not before `start`),
+/// or `offset` if it is inside none.
+fn char_start(input: &[u8], start: usize, offset: usize) -> usize {
+    (offset.saturating_sub(3).max(start)..offset)
+        .find(|&i| input[i] >= 0xC0 && utf8_sequence(&input[i..]).is_ok_and(|n| i + n > offset))
+        .unwrap_or(offset)
 }
 
 /// The error for a token the lexer could not match (outside strings).
