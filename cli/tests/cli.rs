@@ -301,6 +301,7 @@ fn fmt_dialects_write_strict_json() {
     let (code, out, err) = jsonlex(&["fmt", "--dialect", "json5"], b"[NaN, -Infinity]");
     assert_eq!((code, out.as_str()), (1, ""));
     assert!(err.starts_with("<stdin>:1:2: `NaN` has no JSON value"), "{err}");
-    let (code, out, _) = jsonlex(&["fmt", "--dialect", "json5", "--non-finite", "null", "--pretty"], b"[NaN, -Infinity]");
+    let (code, out, _) =
+        jsonlex(&["fmt", "--dialect", "json5", "--non-finite", "null", "--pretty"], b"[NaN, -Infinity]");
     assert_eq!((code, out.as_str()), (0, "[\n  null,\n  null\n]\n"));
 }

@@ -190,7 +190,10 @@ fn invalid_utf8() {
 fn values() {
     let v = |s: &str| json5::decode_with(s.as_bytes(), &DecodeOptions::new().non_finite(NonFinite::Null)).unwrap();
     let enc = |s: &str| jsonlex::encode(&v(s));
-    assert_eq!(enc("[0x1F, -0x1f, +0X0, 0xFFFFFFFFFFFFFFFF, -0x8000000000000000]"), "[31,-31,0,18446744073709551615,-9223372036854775808]");
+    assert_eq!(
+        enc("[0x1F, -0x1f, +0X0, 0xFFFFFFFFFFFFFFFF, -0x8000000000000000]"),
+        "[31,-31,0,18446744073709551615,-9223372036854775808]"
+    );
     assert_eq!(enc("[+1, .5, 5., -.5e1, +5.e-1, 1e3, -0, +0.0]"), "[1,0.5,5.0,-5.0,0.5,1000.0,-0.0,0.0]");
     assert_eq!(enc("[Infinity, -Infinity, +Infinity, NaN, -NaN, +NaN]"), "[null,null,null,null,null,null]");
     assert_eq!(
@@ -199,13 +202,25 @@ b", 'c\
 d']"#),
         "[\"'\\\"\\u000b\\u0000Aéaé/\",\"ab\",\"cd\"]"
     );
-    assert_eq!(enc("{a: 1, $b: 2, _c: 3, d1: 4, 'e': 5, \"f\": 6, \\u0067: 7, h\\u0069: 8}"), r#"{"a":1,"$b":2,"_c":3,"d1":4,"e":5,"f":6,"g":7,"hi":8}"#);
-    assert_eq!(enc("{true: 1, false: 2, null: 3, Infinity: 4, NaN: 5, while: 6,}"), r#"{"true":1,"false":2,"null":3,"Infinity":4,"NaN":5,"while":6}"#);
-    assert_eq!(enc("\u{FEFF}\u{A0}\u{2028}\u{2029}\u{3000}\u{1680}\u{2000}\u{200A}\u{202F}\u{205F}\u{B}\u{C}[1,]\r\n"), "[1]");
+    assert_eq!(
+        enc("{a: 1, $b: 2, _c: 3, d1: 4, 'e': 5, \"f\": 6, \\u0067: 7, h\\u0069: 8}"),
+        r#"{"a":1,"$b":2,"_c":3,"d1":4,"e":5,"f":6,"g":7,"hi":8}"#
+    );
+    assert_eq!(
+        enc("{true: 1, false: 2, null: 3, Infinity: 4, NaN: 5, while: 6,}"),
+        r#"{"true":1,"false":2,"null":3,"Infinity":4,"NaN":5,"while":6}"#
+    );
+    assert_eq!(
+        enc("\u{FEFF}\u{A0}\u{2028}\u{2029}\u{3000}\u{1680}\u{2000}\u{200A}\u{202F}\u{205F}\u{B}\u{C}[1,]\r\n"),
+        "[1]"
+    );
     assert_eq!(enc("[1, [2,], {a: [],},]"), r#"[1,[2],{"a":[]}]"#);
     // Names beyond ASCII: ID_Start then ID_Continue (U+203F `‿` is a connector, U+0301 a
     // combining mark, U+0663 an Arabic-Indic digit), ZWNJ and ZWJ.
-    assert_eq!(enc("{ümlåüt: 1, sigΣma: 2, a‿b: 3, e\u{301}: 4, x\u{663}: 5, a\u{200C}b\u{200D}: 6, 日本: 7}"), "{\"ümlåüt\":1,\"sigΣma\":2,\"a‿b\":3,\"e\u{301}\":4,\"x\u{663}\":5,\"a\u{200C}b\u{200D}\":6,\"日本\":7}");
+    assert_eq!(
+        enc("{ümlåüt: 1, sigΣma: 2, a‿b: 3, e\u{301}: 4, x\u{663}: 5, a\u{200C}b\u{200D}: 6, 日本: 7}"),
+        "{\"ümlåüt\":1,\"sigΣma\":2,\"a‿b\":3,\"e\u{301}\":4,\"x\u{663}\":5,\"a\u{200C}b\u{200D}\":6,\"日本\":7}"
+    );
     assert_eq!(enc("{sig\\u03A3ma: 1, \\u00FCber: 2}"), r#"{"sigΣma":1,"über":2}"#);
     // Big hex integers are the nearest double, as in JavaScript.
     assert_eq!(enc("0x10000000000000801"), "1.8446744073709556e+19");
@@ -222,21 +237,42 @@ fn errors() {
     use Category::*;
     assert_eq!(err("[1, Infinity]"), (Number, "`Infinity` has no JSON value (decode Infinity and NaN as null with `NonFinite::Null`, or `--non-finite null`) at line 1, column 5".into()));
     assert_eq!(err("{a: 'x\ny'}"), (Syntax, "unescaped line break in a string (write `\\n`, or end the line with `\\` to continue the string) at line 1, column 7".into()));
-    assert_eq!(err("'\\01'"), (Escape, "invalid escape `\\0` before a digit (octal escapes are not allowed) at line 1, column 2".into()));
+    assert_eq!(
+        err("'\\01'"),
+        (Escape, "invalid escape `\\0` before a digit (octal escapes are not allowed) at line 1, column 2".into())
+    );
     assert_eq!(err("'\\1'"), (Escape, "invalid escape `\\1` at line 1, column 2".into()));
     assert_eq!(err("'\\x4g'"), (Escape, "invalid `\\x` escape: expected two hex digits at line 1, column 2".into()));
     assert_eq!(err("'abc"), (Eof, "unterminated string at line 1, column 5".into()));
     assert_eq!(err("[0x]"), (Number, "invalid number: expected a hex digit after `0x` at line 1, column 4".into()));
-    assert_eq!(err("[+]"), (Number, "invalid number: expected a digit, `Infinity` or `NaN` after the sign at line 1, column 3".into()));
+    assert_eq!(
+        err("[+]"),
+        (Number, "invalid number: expected a digit, `Infinity` or `NaN` after the sign at line 1, column 3".into())
+    );
     assert_eq!(err("[.]"), (Number, "invalid number: expected a digit after '.' at line 1, column 3".into()));
     assert_eq!(err("[1e]"), (Number, "invalid number: expected a digit in the exponent at line 1, column 4".into()));
     assert_eq!(err("[-Inf]"), (Syntax, "invalid literal: expected `Infinity` at line 1, column 2".into()));
     assert_eq!(err("[01]"), (Number, "invalid number: leading zero at line 1, column 2".into()));
-    assert_eq!(err("[abc]"), (Syntax, "unexpected name `abc`: strings must be quoted (only keys may be bare names) at line 1, column 2".into()));
+    assert_eq!(
+        err("[abc]"),
+        (
+            Syntax,
+            "unexpected name `abc`: strings must be quoted (only keys may be bare names) at line 1, column 2".into()
+        )
+    );
     assert_eq!(err("{1: 2}"), (Syntax, "expected a string key or '}' after '{' at line 1, column 2".into()));
-    assert_eq!(err("{a\\u0020b: 2}"), (Escape, "`\\u0020` in an unquoted key is not a letter, digit, `$` or `_` there at line 1, column 3".into()));
-    assert_eq!(err("{\\u0031: 2}"), (Escape, "`\\u0031` in an unquoted key is not a letter, digit, `$` or `_` there at line 1, column 2".into()));
-    assert_eq!(err("{a\\u00: 2}"), (Escape, "invalid `\\u` escape in an unquoted key: expected four hex digits at line 1, column 3".into()));
+    assert_eq!(
+        err("{a\\u0020b: 2}"),
+        (Escape, "`\\u0020` in an unquoted key is not a letter, digit, `$` or `_` there at line 1, column 3".into())
+    );
+    assert_eq!(
+        err("{\\u0031: 2}"),
+        (Escape, "`\\u0031` in an unquoted key is not a letter, digit, `$` or `_` there at line 1, column 2".into())
+    );
+    assert_eq!(
+        err("{a\\u00: 2}"),
+        (Escape, "invalid `\\u` escape in an unquoted key: expected four hex digits at line 1, column 3".into())
+    );
     assert_eq!(err("{\u{301}e: 1}"), (Syntax, "unexpected character `\u{301}` at line 1, column 2".into()));
     assert_eq!(err("{\u{663}: 1}"), (Syntax, "unexpected character `\u{663}` at line 1, column 2".into()));
     assert_eq!(err("{a€: 1}"), (Syntax, "unexpected character `€` at line 1, column 3".into()));
@@ -244,7 +280,10 @@ fn errors() {
     assert_eq!(err("{,}"), (Syntax, "expected a string key or '}' after '{' at line 1, column 2".into()));
     assert_eq!(err("[1,,]"), (Syntax, "expected a value at line 1, column 4".into()));
     assert_eq!(err("/* x"), (Eof, "unterminated block comment (no `*/` after it) at line 1, column 1".into()));
-    assert_eq!(err("1 / 2"), (Syntax, "unexpected character `/` (a comment starts with `//` or `/*`) at line 1, column 3".into()));
+    assert_eq!(
+        err("1 / 2"),
+        (Syntax, "unexpected character `/` (a comment starts with `//` or `/*`) at line 1, column 3".into())
+    );
     assert_eq!(err("{-Infinity: 1}"), (Syntax, "expected a string key or '}' after '{' at line 1, column 2".into()));
     // Lines and columns across JSON5's line ends.
     let e = json5::decode(b"{\r\n  a: 1,\r\n  b: x\n}").unwrap_err();

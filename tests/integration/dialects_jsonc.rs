@@ -78,7 +78,8 @@ fn json_test_suite_with_a_comment_at_every_boundary() {
 #[test]
 fn benchmark_corpus_with_comments_at_sampled_boundaries() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/data");
-    for (file, every) in [("twitter.json", 1), ("citm_catalog.json", 7), ("canada.json", 29), ("utf-8-escaped.json", 1)] {
+    for (file, every) in [("twitter.json", 1), ("citm_catalog.json", 7), ("canada.json", 29), ("utf-8-escaped.json", 1)]
+    {
         let input = std::fs::read(dir.join(file)).unwrap();
         // A seeded sample: xorshift, one boundary in `every` on average.
         let mut seed = 0x9E37_79B9u32;
@@ -103,12 +104,27 @@ fn errors() {
         err(b"[1, /* 2"),
         (Category::Eof, "unterminated block comment (no `*/` after it) at line 1, column 5".into())
     );
-    assert_eq!(err(b"[1, /* 2 *"), (Category::Eof, "unterminated block comment (no `*/` after it) at line 1, column 5".into()));
-    assert_eq!(err(b"[1, / 2]"), (Category::Syntax, "unexpected character `/` (a comment starts with `//` or `/*`) at line 1, column 5".into()));
-    assert_eq!(err(b"[1, // \xFF\n2]"), (Category::Utf8, "invalid UTF-8 in a comment (byte 0xFF) at line 1, column 8".into()));
-    assert_eq!(err(b"[1, /* \xC3 */ 2]"), (Category::Utf8, "invalid UTF-8 in a comment (byte 0xC3) at line 1, column 8".into()));
+    assert_eq!(
+        err(b"[1, /* 2 *"),
+        (Category::Eof, "unterminated block comment (no `*/` after it) at line 1, column 5".into())
+    );
+    assert_eq!(
+        err(b"[1, / 2]"),
+        (Category::Syntax, "unexpected character `/` (a comment starts with `//` or `/*`) at line 1, column 5".into())
+    );
+    assert_eq!(
+        err(b"[1, // \xFF\n2]"),
+        (Category::Utf8, "invalid UTF-8 in a comment (byte 0xFF) at line 1, column 8".into())
+    );
+    assert_eq!(
+        err(b"[1, /* \xC3 */ 2]"),
+        (Category::Utf8, "invalid UTF-8 in a comment (byte 0xC3) at line 1, column 8".into())
+    );
     // Everything else is strict JSON's, with its messages.
-    assert_eq!(err(b"{'a': 1}"), (Category::Syntax, "unexpected character `'` (strings take double quotes) at line 1, column 2".into()));
+    assert_eq!(
+        err(b"{'a': 1}"),
+        (Category::Syntax, "unexpected character `'` (strings take double quotes) at line 1, column 2".into())
+    );
     assert_eq!(err(b"[1,]"), (Category::Syntax, "expected a value at line 1, column 4".into()));
     let e = jsonlex::decode(b"{\n  // the size\n  \"a\": 1}").unwrap_err();
     assert_eq!(

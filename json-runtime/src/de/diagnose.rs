@@ -141,7 +141,8 @@ fn comment_error(input: &[u8], start: usize, dialect: Dialect) -> Option<Error> 
         return None;
     }
     if dialect == Dialect::Json {
-        let message = "comments are not allowed in strict JSON: use the JSONC dialect (`--dialect jsonc`, `jsonlex::jsonc`)";
+        let message =
+            "comments are not allowed in strict JSON: use the JSONC dialect (`--dialect jsonc`, `jsonlex::jsonc`)";
         return Some(Error::new(Category::Syntax, input, start, message));
     }
     // The comment's text: to its end, or (unterminated) to the end of the input.

@@ -200,4 +200,3 @@ impl<'a, const TRUSTED: bool> Parser<'a, TRUSTED> {
         Error::new(Category::Number, self.input, t.start, message)
     }
 }
-

@@ -20,14 +20,15 @@
 //! | file | what it holds |
 //! |---|---|
 //! | `mod.rs` | the parser: the grammar's structure, one loop over the tokens |
+//! | `dialect.rs` | the parser's cold path for JSON5's tokens and trailing commas |
 //! | `value_builder.rs` | what the parser drives when it decodes: the builder of a [`Value`] |
 //! | `options.rs` | [`DecodeOptions`] and its choices |
 //! | `string.rs`, `number.rs`, `pow5.rs` | unescaping strings; integers and correctly rounded floats |
 //! | `diagnose.rs` | error messages and positions, invalid UTF-8 repair |
 //! | `serde.rs` (feature `serde`) | serde's `Deserializer` over any [`JsonToken`] lexer, on the same parts |
 
-mod dialect;
 pub(crate) mod diagnose;
+mod dialect;
 pub(crate) mod number;
 mod options;
 mod pow5;
@@ -42,9 +43,9 @@ use crate::error::{Category, Error};
 use crate::lex::{LexError, Lexer, Token};
 use crate::token::JsonToken;
 use crate::value::{Number, Value};
+use dialect::{DialectKey, DialectValue};
 use number::NumError;
 use string::Discard;
-use dialect::{DialectKey, DialectValue};
 use value_builder::Builder;
 
 /// Decodes `input` with lexer `L`, checking that string tokens are UTF-8 (for lexers

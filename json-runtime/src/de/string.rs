@@ -697,7 +697,9 @@ pub(crate) fn decode_identifier<O: Out>(input: &[u8], start: usize, end: usize, 
             Some('$' | '_' | 'A'..='Z' | 'a'..='z') => true,
             Some(c) if c.is_ascii_digit() => i > start,
             Some(c) if c.is_ascii() => false,
-            Some(c) => c.is_alphabetic() || (i > start && (c.is_alphanumeric() || matches!(c, '\u{200C}' | '\u{200D}'))),
+            Some(c) => {
+                c.is_alphabetic() || (i > start && (c.is_alphanumeric() || matches!(c, '\u{200C}' | '\u{200D}')))
+            }
             None => false,
         };
         if !ok {
