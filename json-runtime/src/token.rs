@@ -1,5 +1,5 @@
 //! The token kinds of the JSON grammar (`grammar/json.lex`) and of its dialects
-//! (`grammar/jsonc.lex` uses the same kinds; `grammar/json5.lex` adds the last six).
+//! (`grammar/jsonc.lex` uses the same kinds; `grammar/json5.lex` adds the last five).
 //!
 //! A grammar for a JSON dialect that names this type in its `%token` directive can
 //! drive the same decoder: the decoder only looks at these kinds and their spans. The
@@ -50,11 +50,10 @@ pub enum JsonToken {
     HexInteger,
     /// JSON5: `Infinity` or `NaN`, with or without a sign.
     NonFinite,
-    /// JSON5: an unquoted object key (an ECMAScript IdentifierName without escapes):
-    /// the key is the span, verbatim, and well-formed UTF-8.
+    /// JSON5: an unquoted object key (an ECMAScript IdentifierName): the key is the
+    /// span, well-formed UTF-8, verbatim unless it holds `\uXXXX` escapes (the decoder
+    /// decodes them and checks that they stand for name characters).
     Identifier,
-    /// JSON5: an unquoted object key with at least one `\uXXXX` escape.
-    EscapedIdentifier,
 }
 
 impl JsonToken {
@@ -69,7 +68,6 @@ impl JsonToken {
                 | JsonToken::HexInteger
                 | JsonToken::NonFinite
                 | JsonToken::Identifier
-                | JsonToken::EscapedIdentifier
         )
     }
 }

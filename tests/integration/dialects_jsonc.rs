@@ -7,7 +7,7 @@
 use std::path::Path;
 
 use jsonlex::lexer::JsonLexer;
-use jsonlex::{jsonc, Category, DecodeOptions, Lexer};
+use jsonlex::{jsonc, Category, DecodeOptions};
 
 use crate::common::assert_same;
 

@@ -28,7 +28,7 @@ pub(crate) fn expected(input: &[u8], tok: Option<Token<JsonToken>>, message: &'s
         return Error::new(Category::Number, input, t.start - 1, "invalid number: leading zero");
     }
     // JSON5: `0x` without a hex digit lexes as `0` and the name `x`, `1a` as `1` and `a`.
-    if matches!(t.kind, JsonToken::Identifier | JsonToken::EscapedIdentifier | JsonToken::NonFinite)
+    if matches!(t.kind, JsonToken::Identifier | JsonToken::NonFinite)
         && t.start > 0
         && input.get(t.start - 1).is_some_and(|&b| b.is_ascii_digit() || b == b'.')
     {

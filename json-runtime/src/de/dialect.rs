@@ -56,7 +56,7 @@ impl<'a, const TRUSTED: bool> Parser<'a, TRUSTED> {
                 }
                 NonFinite::Error => return Err(self.non_finite(t)),
             },
-            JsonToken::Identifier | JsonToken::EscapedIdentifier => {
+            JsonToken::Identifier => {
                 let name = String::from_utf8_lossy(self.token_bytes(t)?);
                 let message = format!("unexpected name `{name}`: strings must be quoted (only keys may be bare names)");
                 return Err(Error::new(Category::Syntax, self.input, t.start, message));
@@ -84,7 +84,7 @@ impl<'a, const TRUSTED: bool> Parser<'a, TRUSTED> {
             JsonToken::ObjectEnd if !first && self.options.get_trailing_commas() => {
                 return Ok(DialectKey::CloseObject);
             }
-            JsonToken::Json5String | JsonToken::Identifier | JsonToken::EscapedIdentifier => false,
+            JsonToken::Json5String | JsonToken::Identifier => false,
             // `{true: 1, Infinity: 2}`: keywords are names too, in JSON5 (not `-Infinity`).
             JsonToken::True | JsonToken::False | JsonToken::Null if json5 => true,
             JsonToken::NonFinite if json5 && self.input.get(t.start).is_some_and(u8::is_ascii_alphabetic) => true,
@@ -97,7 +97,7 @@ impl<'a, const TRUSTED: bool> Parser<'a, TRUSTED> {
         }
         match t.kind {
             JsonToken::Json5String => self.json5_string(t, true)?,
-            JsonToken::EscapedIdentifier => {
+            JsonToken::Identifier if self.input.get(t.start..t.end).is_some_and(|name| name.contains(&b'\\')) => {
                 let input = self.input;
                 let decoded = match self.sink() {
                     Some(b) => {
@@ -193,7 +193,7 @@ impl<'a, const TRUSTED: bool> Parser<'a, TRUSTED> {
 
     #[cold]
     fn non_finite(&self, t: Token<JsonToken>) -> Error {
-        let text = String::from_utf8_lossy(&self.input[t.start..t.end.min(self.input.len())]);
+        let text = String::from_utf8_lossy(self.input.get(t.start..t.end).unwrap_or_default());
         let message = format!(
             "`{text}` has no JSON value (decode Infinity and NaN as null with `NonFinite::Null`, or `--non-finite null`)"
         );

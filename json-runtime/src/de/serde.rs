@@ -55,7 +55,6 @@ enum Kind {
     HexInteger,
     NonFinite,
     Identifier,
-    EscapedIdentifier,
     Eof,
 }
 
@@ -89,7 +88,6 @@ impl Tok {
             JsonToken::HexInteger => Kind::HexInteger,
             JsonToken::NonFinite => Kind::NonFinite,
             JsonToken::Identifier => Kind::Identifier,
-            JsonToken::EscapedIdentifier => Kind::EscapedIdentifier,
         };
         Tok { start: t.start, end: t.end, kind }
     }
@@ -115,7 +113,6 @@ impl Tok {
             Kind::HexInteger => JsonToken::HexInteger,
             Kind::NonFinite => JsonToken::NonFinite,
             Kind::Identifier => JsonToken::Identifier,
-            Kind::EscapedIdentifier => JsonToken::EscapedIdentifier,
             Kind::Eof => return None,
         };
         Some(Token { kind, start: self.start, end: self.end })

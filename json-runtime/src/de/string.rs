@@ -570,7 +570,7 @@ fn truncated_escape(input: &[u8], i: usize, e: StrError) -> StrError {
     }
 }
 
-// ---- JSON5 (cold paths: only `Json5String` and `EscapedIdentifier` tokens come here) ----
+// ---- JSON5 (cold paths: only `Json5String` and `Identifier` tokens with escapes come here) ----
 
 /// Scans the JSON5 string whose opening quote (`"` or `'`) is `input[start]`, byte by
 /// byte, decoding it into `out` and applying `invalid` to bad UTF-8; returns the offset
@@ -674,7 +674,7 @@ fn json5_escape<O: Out>(
     Ok(i + 2)
 }
 
-/// Decodes the unquoted key `input[start..end]` (an `EscapedIdentifier` token: name
+/// Decodes the unquoted key `input[start..end]` (an `Identifier` token with a backslash: name
 /// characters and `\uXXXX` escapes) into `out`, checking that each escape stands for a
 /// character a name may have there: `$`, `_`, an ASCII letter (or digit, after the
 /// first), or beyond ASCII a letter (`char::is_alphabetic`; after the first, also
