@@ -1,4 +1,8 @@
-//! Regenerates every lexer in `grammar/` into `OUT_DIR/<name>.rs` with json-lexgen.
+//! Regenerates every lexer in `grammar/` into `OUT_DIR/<name>.rs` with json-lexgen, and
+//! json.lex a second time as `JsonTrailingCommasLexer` (`OUT_DIR/json_trailing_commas.rs`):
+//! strict JSON with `DecodeOptions::trailing_commas` runs the parser's dialect loop, and
+//! a lexer of its own keeps `JsonLexer` with one caller, the strict loop, which inlines
+//! it (see json-runtime's `de::Parser`).
 
 use std::path::Path;
 
@@ -27,6 +31,19 @@ fn main() {
                 eprintln!("{e}");
                 failed = true;
             }
+        }
+    }
+    let json = std::fs::read_to_string("grammar/json.lex").expect("grammar/json.lex ships with the crate");
+    let renamed = json.replacen("%name JsonLexer;", "%name JsonTrailingCommasLexer;", 1);
+    assert_ne!(json, renamed, "grammar/json.lex names its lexer `JsonLexer`");
+    match json_lexgen::Builder::new().build_from_str(&renamed) {
+        Ok(generated) => {
+            let out = Path::new(&out_dir).join("json_trailing_commas.rs");
+            generated.write_to_file(&out).unwrap_or_else(|e| panic!("cannot write {}: {e}", out.display()));
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            failed = true;
         }
     }
     if failed {

@@ -74,7 +74,7 @@ pub fn decode_with(input: &[u8], options: &DecodeOptions) -> Result<Value, Error
     // SAFETY: `Json5Lexer` is generated from grammar/json5.lex, whose `String`,
     // `Json5String` and `Identifier` rules accept only well-formed UTF-8
     // (tests/integration/dialects.rs runs it on the JSON5 suite and on invalid UTF-8).
-    unsafe { json_runtime::de::decode_trusted::<lexer::Json5Lexer>(input, &options.dialect(Dialect::Json5)) }
+    unsafe { json_runtime::de::decode_dialect_trusted::<lexer::Json5Lexer>(input, &options.dialect(Dialect::Json5)) }
 }
 
 /// Checks that `input` is one JSON5 document, without building it. `Infinity` and
@@ -92,7 +92,7 @@ pub fn validate(input: &[u8]) -> Result<(), Error> {
 
 /// Checks `input` as [`decode_with`] would with `options`, without building it.
 pub fn validate_with(input: &[u8], options: &DecodeOptions) -> Result<(), Error> {
-    json_runtime::de::validate_trusted::<lexer::Json5Lexer>(input, &options.dialect(Dialect::Json5))
+    json_runtime::de::validate_dialect_trusted::<lexer::Json5Lexer>(input, &options.dialect(Dialect::Json5))
 }
 
 /// Decodes a `T` from one JSON5 document: decoded into a [`Value`] first, then

@@ -51,7 +51,7 @@ pub fn decode_with(input: &[u8], options: &DecodeOptions) -> Result<Value, Error
     // SAFETY: `JsoncLexer` is generated from grammar/jsonc.lex, whose string rules are
     // json.lex's: they accept only well-formed UTF-8 (tests/integration/dialects.rs
     // checks the generated lexer on the JSON corpus with comments).
-    unsafe { json_runtime::de::decode_trusted::<lexer::JsoncLexer>(input, &options.dialect(Dialect::Jsonc)) }
+    unsafe { json_runtime::de::decode_dialect_trusted::<lexer::JsoncLexer>(input, &options.dialect(Dialect::Jsonc)) }
 }
 
 /// Checks that `input` is one JSONC document, without building it.
@@ -65,7 +65,7 @@ pub fn validate(input: &[u8]) -> Result<(), Error> {
 
 /// Checks `input` as [`decode_with`] would with `options`, without building it.
 pub fn validate_with(input: &[u8], options: &DecodeOptions) -> Result<(), Error> {
-    json_runtime::de::validate_trusted::<lexer::JsoncLexer>(input, &options.dialect(Dialect::Jsonc))
+    json_runtime::de::validate_dialect_trusted::<lexer::JsoncLexer>(input, &options.dialect(Dialect::Jsonc))
 }
 
 /// Decodes a `T` from one JSONC document (serde, as [`crate::from_slice`]: straight

@@ -20,6 +20,13 @@ pub mod lexer {
     include!(concat!(env!("OUT_DIR"), "/json.rs"));
 }
 
+/// The same lexer under another name, for strict JSON with trailing commas (the
+/// parser's dialect loop), so that `JsonLexer` keeps a single caller (build.rs says why).
+#[allow(dead_code)] // the generated API the crate does not call (conditions)
+mod trailing_commas {
+    include!(concat!(env!("OUT_DIR"), "/json_trailing_commas.rs"));
+}
+
 /// Build a lexer from a grammar at compile time: `json_lexer!(file = "grammar/x.lex")`
 /// (relative to the crate's `CARGO_MANIFEST_DIR`) or `json_lexer!(r#"...grammar..."#)`,
 /// options after it (see the `json-lexgen-macros` crate). The generated code reaches the
@@ -72,6 +79,9 @@ pub fn validate(input: &[u8]) -> Result<(), Error> {
 
 /// Checks `input` as [`decode_with`] would with `options`, without building it.
 pub fn validate_with(input: &[u8], options: &DecodeOptions) -> Result<(), Error> {
+    if options.get_trailing_commas() {
+        return json_runtime::de::validate_dialect_trusted::<trailing_commas::JsonTrailingCommasLexer>(input, options);
+    }
     json_runtime::de::validate_trusted::<lexer::JsonLexer>(input, options)
 }
 
@@ -103,8 +113,15 @@ pub fn decode_str(input: &str) -> Result<Value, Error> {
 pub fn decode_with(input: &[u8], options: &DecodeOptions) -> Result<Value, Error> {
     // SAFETY: `JsonLexer` is generated from grammar/json.lex, whose string rules accept
     // only well-formed UTF-8 (tests/integration/decode_boundary.rs and the JSONTestSuite
-    // test check the generated lexer against that).
-    unsafe { json_runtime::de::decode_trusted::<lexer::JsonLexer>(input, options) }
+    // test check the generated lexer against that); `JsonTrailingCommasLexer` too.
+    unsafe {
+        if options.get_trailing_commas() {
+            return json_runtime::de::decode_dialect_trusted::<trailing_commas::JsonTrailingCommasLexer>(
+                input, options,
+            );
+        }
+        json_runtime::de::decode_trusted::<lexer::JsonLexer>(input, options)
+    }
 }
 
 // ---- Encoding (json-runtime's table-driven encoder) ----

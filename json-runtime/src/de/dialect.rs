@@ -8,7 +8,7 @@
 use super::number::{self, NumError};
 use super::options::{BigInt, Dialect, NonFinite};
 use super::string::{self, Discard, StrError};
-use super::{found, Parser};
+use super::{found, Parser, Sink};
 use crate::error::{Category, Error};
 use crate::lex::Token;
 use crate::token::JsonToken;
@@ -30,7 +30,7 @@ pub(super) enum DialectKey {
     CloseObject,
 }
 
-impl<'a, const TRUSTED: bool> Parser<'a, TRUSTED> {
+impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
     /// A token where a value is expected that the strict loop does not take: a JSON5
     /// value, the `]` of a trailing comma, or an error.
     #[cold]
@@ -167,8 +167,11 @@ impl<'a, const TRUSTED: bool> Parser<'a, TRUSTED> {
                 Ok(Some(n)) => n,
                 Ok(None) if self.options.big_int == BigInt::String => {
                     if let Some(b) = self.sink() {
-                        // Only digits and '-': ASCII.
-                        b.str(core::str::from_utf8(&json).unwrap_or_default(), false);
+                        // Only digits and '-' (the '+' dropped): ASCII.
+                        let scratch = b.scratch();
+                        scratch.clear();
+                        scratch.extend_from_slice(&json);
+                        b.scratch_str(false);
                     }
                     return Ok(());
                 }

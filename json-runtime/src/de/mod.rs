@@ -21,7 +21,8 @@
 //! |---|---|
 //! | `mod.rs` | the parser: the grammar's structure, one loop over the tokens |
 //! | `dialect.rs` | the parser's cold path for JSON5's tokens and trailing commas |
-//! | `value_builder.rs` | what the parser drives when it decodes: the builder of a [`Value`] |
+//! | `sink.rs` | [`Sink`]: what the parser drives when it builds |
+//! | `value_builder.rs` | the [`Sink`] that builds a [`Value`] |
 //! | `options.rs` | [`DecodeOptions`] and its choices |
 //! | `string.rs`, `number.rs`, `pow5.rs` | unescaping strings; integers and correctly rounded floats |
 //! | `diagnose.rs` | error messages and positions, invalid UTF-8 repair |
@@ -34,6 +35,7 @@ mod options;
 mod pow5;
 #[cfg(feature = "serde")]
 pub mod serde;
+mod sink;
 pub(crate) mod string;
 mod value_builder;
 
@@ -45,13 +47,14 @@ use crate::token::JsonToken;
 use crate::value::{Number, Value};
 use dialect::{DialectKey, DialectValue};
 use number::NumError;
+pub(crate) use sink::Sink;
 use string::Discard;
 use value_builder::Builder;
 
 /// Decodes `input` with lexer `L`, checking that string tokens are UTF-8 (for lexers
 /// that do not guarantee it, e.g. ones for looser dialects).
 pub fn decode<'a, L: Lexer<'a, Kind = JsonToken>>(input: &'a [u8], options: &DecodeOptions) -> Result<Value, Error> {
-    Parser::<false>::new(input, options, true).run::<L>()
+    Parser::<false, Builder>::new(input, options, true, Builder::new()).run::<L, false>()
 }
 
 /// Decodes `input` with lexer `L`, trusting its string tokens' UTF-8.
@@ -63,13 +66,13 @@ pub unsafe fn decode_trusted<'a, L: Lexer<'a, Kind = JsonToken>>(
     input: &'a [u8],
     options: &DecodeOptions,
 ) -> Result<Value, Error> {
-    Parser::<true>::new(input, options, true).run::<L>()
+    Parser::<true, Builder>::new(input, options, true, Builder::new()).run::<L, false>()
 }
 
 /// Checks `input` as [`decode`] would, without building anything (and without
 /// allocating, unless `max_depth` exceeds 512 or there is an error to report).
 pub fn validate<'a, L: Lexer<'a, Kind = JsonToken>>(input: &'a [u8], options: &DecodeOptions) -> Result<(), Error> {
-    Parser::<false>::new(input, options, false).run::<L>().map(drop)
+    Parser::<false, Builder>::new(input, options, false, Builder::new()).run::<L, false>().map(drop)
 }
 
 /// Checks `input` as [`decode_trusted`] would. Safe: a lexer that breaks the
@@ -78,7 +81,70 @@ pub fn validate_trusted<'a, L: Lexer<'a, Kind = JsonToken>>(
     input: &'a [u8],
     options: &DecodeOptions,
 ) -> Result<(), Error> {
-    Parser::<true>::new(input, options, false).run::<L>().map(drop)
+    Parser::<true, Builder>::new(input, options, false, Builder::new()).run::<L, false>().map(drop)
+}
+
+/// As [`decode`], for a lexer of a JSON dialect: also JSON5's token kinds (see
+/// [`JsonToken`]) and [`DecodeOptions::trailing_commas`], which the strict functions
+/// above ignore (their loop has JSON's tokens alone: use one or the other per lexer).
+pub fn decode_dialect<'a, L: Lexer<'a, Kind = JsonToken>>(
+    input: &'a [u8],
+    options: &DecodeOptions,
+) -> Result<Value, Error> {
+    Parser::<false, Builder>::new(input, options, true, Builder::new()).run::<L, true>()
+}
+
+/// As [`decode_trusted`], for a lexer of a JSON dialect (see [`decode_dialect`]).
+///
+/// # Safety
+/// `L` must only produce string tokens (`String`, `EscapedString`, `Json5String`,
+/// `Identifier`) whose bytes are well-formed UTF-8.
+pub unsafe fn decode_dialect_trusted<'a, L: Lexer<'a, Kind = JsonToken>>(
+    input: &'a [u8],
+    options: &DecodeOptions,
+) -> Result<Value, Error> {
+    Parser::<true, Builder>::new(input, options, true, Builder::new()).run::<L, true>()
+}
+
+/// As [`validate`], for a lexer of a JSON dialect (see [`decode_dialect`]).
+pub fn validate_dialect<'a, L: Lexer<'a, Kind = JsonToken>>(
+    input: &'a [u8],
+    options: &DecodeOptions,
+) -> Result<(), Error> {
+    Parser::<false, Builder>::new(input, options, false, Builder::new()).run::<L, true>().map(drop)
+}
+
+/// As [`validate_trusted`], for a lexer of a JSON dialect (see [`decode_dialect`]).
+pub fn validate_dialect_trusted<'a, L: Lexer<'a, Kind = JsonToken>>(
+    input: &'a [u8],
+    options: &DecodeOptions,
+) -> Result<(), Error> {
+    Parser::<true, Builder>::new(input, options, false, Builder::new()).run::<L, true>().map(drop)
+}
+
+/// Parses `input` with lexer `L` into `sink` (any [`Sink`]), checking that string
+/// tokens are UTF-8, as [`decode`] does.
+#[allow(dead_code)] // until the Document, its first user
+pub(crate) fn parse_into<'a, L: Lexer<'a, Kind = JsonToken>, S: Sink<'a>>(
+    input: &'a [u8],
+    options: &DecodeOptions,
+    sink: S,
+) -> Result<S::Output, Error> {
+    Parser::<false, S>::new(input, options, true, sink).run::<L, false>()
+}
+
+/// Parses `input` with lexer `L` into `sink`, trusting its string tokens' UTF-8, as
+/// [`decode_trusted`] does.
+///
+/// # Safety
+/// As [`decode_trusted`]'s.
+#[allow(dead_code)] // until the Document, its first user
+pub(crate) unsafe fn parse_into_trusted<'a, L: Lexer<'a, Kind = JsonToken>, S: Sink<'a>>(
+    input: &'a [u8],
+    options: &DecodeOptions,
+    sink: S,
+) -> Result<S::Output, Error> {
+    Parser::<true, S>::new(input, options, true, sink).run::<L, false>()
 }
 
 /// The parser, for decoding and validating alike.
@@ -89,13 +155,14 @@ pub fn validate_trusted<'a, L: Lexer<'a, Kind = JsonToken>>(
 /// instantiates them, and LLVM inlines it (the token, and the lexer's state, stay in
 /// registers). With an instance per mode, the two callers (in one codegen unit) kept
 /// it a call: validate took about 20% more instructions on the corpus. The price is a
-/// predictable branch before each builder call.
-struct Parser<'a, const TRUSTED: bool> {
+/// predictable branch before each builder call. So validate runs on the instance of the
+/// [`Value`] builder; another [`Sink`] (a `Document`'s) gets an instance of its own.
+struct Parser<'a, const TRUSTED: bool, S: Sink<'a>> {
     input: &'a [u8],
     options: DecodeOptions,
-    /// Build a value (decode), or only check (validate: `builder` stays empty).
+    /// Build (decode), or only check (validate: `builder` stays empty).
     build: bool,
-    builder: Builder,
+    builder: S,
     /// Arrays and objects open.
     depth: usize,
     /// Whether each open container is an object.
@@ -131,14 +198,14 @@ enum Expect {
     CommaOrClose,
 }
 
-impl<'a, const TRUSTED: bool> Parser<'a, TRUSTED> {
+impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
     #[inline(always)]
-    fn new(input: &'a [u8], options: &DecodeOptions, build: bool) -> Self {
+    fn new(input: &'a [u8], options: &DecodeOptions, build: bool, builder: S) -> Self {
         Parser {
             input,
             options: *options,
             build,
-            builder: Builder::new(),
+            builder,
             depth: 0,
             nest: Nest::new(options.max_depth),
             repaired: false,
@@ -147,7 +214,7 @@ impl<'a, const TRUSTED: bool> Parser<'a, TRUSTED> {
 
     /// The builder, when decoding.
     #[inline(always)]
-    fn sink(&mut self) -> Option<&mut Builder> {
+    fn sink(&mut self) -> Option<&mut S> {
         if self.build {
             Some(&mut self.builder)
         } else {
@@ -157,9 +224,12 @@ impl<'a, const TRUSTED: bool> Parser<'a, TRUSTED> {
 
     /// One loop, one call of the lexer: the token fetched at the top is dispatched on
     /// what the grammar expects next. (Never inlined: decode and validate must share
-    /// this one instance, see [`Parser`].)
+    /// this one instance, see [`Parser`].) `DIALECTS` adds the cold path for JSON5's
+    /// tokens and trailing commas (`dialect.rs`); without it the loop is strict JSON's
+    /// alone (the extra arms cost strict JSON's validate measurably, so a lexer is used
+    /// with one or the other).
     #[inline(never)]
-    fn run<L: Lexer<'a, Kind = JsonToken>>(mut self) -> Result<Value, Error> {
+    fn run<L: Lexer<'a, Kind = JsonToken>, const DIALECTS: bool>(mut self) -> Result<S::Output, Error> {
         // A local whose address never escapes: its fields can live in registers.
         let mut lexer = L::new(self.input);
         // Whether the innermost open container is an object: `nest`'s top bit, kept at
@@ -226,7 +296,7 @@ impl<'a, const TRUSTED: bool> Parser<'a, TRUSTED> {
                             }
                         }
                         // JSON5's values, a trailing comma's ']', or an error.
-                        _ => {
+                        _ if DIALECTS => {
                             if let DialectValue::CloseArray = self.dialect_value(t, in_object)? {
                                 in_object = self.leave();
                                 if let Some(b) = self.sink() {
@@ -234,6 +304,7 @@ impl<'a, const TRUSTED: bool> Parser<'a, TRUSTED> {
                                 }
                             }
                         }
+                        _ => return Err(self.expected(found(tok), "expected a value")),
                     }
                     expect = Expect::CommaOrClose;
                 }
@@ -257,7 +328,7 @@ impl<'a, const TRUSTED: bool> Parser<'a, TRUSTED> {
                             expect = Expect::CommaOrClose;
                         }
                         // JSON5's keys, a trailing comma's '}', or an error.
-                        _ => match self.dialect_key(tok, first)? {
+                        _ if DIALECTS => match self.dialect_key(tok, first)? {
                             DialectKey::Key => expect = Expect::Colon,
                             DialectKey::CloseObject => {
                                 in_object = self.leave();
@@ -267,6 +338,8 @@ impl<'a, const TRUSTED: bool> Parser<'a, TRUSTED> {
                                 expect = Expect::CommaOrClose;
                             }
                         },
+                        _ if first => return Err(self.expected(found(tok), "expected a string key or '}' after '{'")),
+                        _ => return Err(self.expected(found(tok), "expected a string key after ','")),
                     }
                 }
                 Expect::Colon => match tok {

@@ -128,7 +128,9 @@ impl DecodeOptions {
 
     /// Allow a comma after the last element of an array or the last member of an
     /// object (`[1, 2,]`, `{"a": 1,}`; not `[,]`). Off by default; always on for JSON5,
-    /// whose grammar has them.
+    /// whose grammar has them. Honoured by the `de::*_dialect` functions (and jsonlex's
+    /// `decode_with`/`validate_with`, `jsonc`, `json5`); the strict `de::decode` family
+    /// ignores it.
     ///
     /// ```
     /// use json_runtime::de::DecodeOptions;

@@ -1,6 +1,7 @@
-//! What the parser drives when it decodes: the builder of a [`Value`].
+//! The [`Sink`] that builds a [`Value`].
 
 use super::options::LoneSurrogate;
+use super::sink::Sink;
 use super::string;
 use crate::value::{KeyIndex, Map, Number, Value};
 
@@ -67,25 +68,29 @@ impl Builder {
             }
         }
     }
+}
+
+impl<'a> Sink<'a> for Builder {
+    type Output = Value;
 
     #[inline(always)]
-    pub(super) fn scratch(&mut self) -> &mut Vec<u8> {
+    fn scratch(&mut self) -> &mut Vec<u8> {
         &mut self.scratch
     }
     #[inline(always)]
-    pub(super) fn null(&mut self) {
+    fn null(&mut self) {
         self.emit(Value::Null)
     }
     #[inline(always)]
-    pub(super) fn boolean(&mut self, b: bool) {
+    fn boolean(&mut self, b: bool) {
         self.emit(Value::Bool(b))
     }
     #[inline(always)]
-    pub(super) fn number(&mut self, n: Number) {
+    fn number(&mut self, n: Number) {
         self.emit(Value::Number(n))
     }
     #[inline(always)]
-    pub(super) fn str(&mut self, s: &str, key: bool) {
+    fn str(&mut self, s: &'a str, key: bool) {
         if key {
             let frame = self.frames.last_mut().expect("a key inside an object");
             Builder::key(&mut self.members, frame, s);
@@ -94,7 +99,7 @@ impl Builder {
         }
     }
     #[inline(always)]
-    pub(super) fn scratch_str(&mut self, key: bool) {
+    fn scratch_str(&mut self, key: bool) {
         debug_assert!(core::str::from_utf8(&self.scratch).is_ok());
         // SAFETY: the scratch buffer holds either an unescaped string body that was
         // UTF-8 before unescaping (checked by `from_utf8`, or promised by the caller of
@@ -111,13 +116,7 @@ impl Builder {
         }
     }
     #[inline(always)]
-    pub(super) fn escaped(
-        &mut self,
-        body: &[u8],
-        base: usize,
-        lone: LoneSurrogate,
-        key: bool,
-    ) -> Result<(), string::StrError> {
+    fn escaped(&mut self, body: &'a [u8], base: usize, lone: LoneSurrogate, key: bool) -> Result<(), string::StrError> {
         // A key, or a short string: into the reused scratch buffer, then copied into an
         // allocation of exactly its size (cheaper than a `realloc` per string).
         if key || body.len() <= SHORT_ESCAPED {
@@ -140,35 +139,35 @@ impl Builder {
         Ok(())
     }
     #[inline(always)]
-    pub(super) fn begin_array(&mut self) {
+    fn begin_array(&mut self) {
         self.frames.push(Frame { start: self.values.len(), slot: 0, index: None, object: false });
     }
     #[inline(always)]
-    pub(super) fn end_array(&mut self) {
+    fn end_array(&mut self) {
         let frame = self.frames.pop().expect("an open array");
         // `split_off` allocates exactly the elements' size and moves them in one copy.
         let elements = self.values.split_off(frame.start);
         self.emit(Value::Array(elements));
     }
     #[inline(always)]
-    pub(super) fn begin_object(&mut self) {
+    fn begin_object(&mut self) {
         self.frames.push(Frame { start: self.members.len(), slot: 0, index: None, object: true });
     }
     #[inline(always)]
-    pub(super) fn end_object(&mut self) {
+    fn end_object(&mut self) {
         let frame = self.frames.pop().expect("an open object");
         let members = self.members.split_off(frame.start);
         self.emit(Value::Object(Map::from_parts(members, frame.index)));
     }
     #[inline(always)]
-    pub(super) fn empty_array(&mut self) {
+    fn empty_array(&mut self) {
         self.emit(Value::Array(Vec::new()))
     }
     #[inline(always)]
-    pub(super) fn empty_object(&mut self) {
+    fn empty_object(&mut self) {
         self.emit(Value::Object(Map::new()))
     }
-    pub(super) fn finish(self) -> Value {
+    fn finish(self) -> Value {
         self.root
     }
 }
