@@ -22,7 +22,7 @@ pub mod lexer {
 
 /// The same lexer under another name, for strict JSON with trailing commas (the
 /// parser's dialect loop), so that `JsonLexer` keeps a single caller (build.rs says why).
-#[allow(dead_code)] // the generated API the crate does not call (conditions)
+#[allow(dead_code, clippy::upper_case_acronyms)] // generated API the crate does not call (conditions)
 mod trailing_commas {
     include!(concat!(env!("OUT_DIR"), "/json_trailing_commas.rs"));
 }

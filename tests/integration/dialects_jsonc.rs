@@ -23,7 +23,7 @@ fn with_comments(input: &[u8], mut take: impl FnMut(usize) -> bool) -> Vec<u8> {
     let mut boundary = |out: &mut Vec<u8>, n: &mut usize| {
         if take(*n) {
             out.extend_from_slice(COMMENTS[*n % COMMENTS.len()].as_bytes());
-            if *n % 3 == 0 {
+            if n.is_multiple_of(3) {
                 out.push(b' ');
             }
         }
@@ -87,7 +87,7 @@ fn benchmark_corpus_with_comments_at_sampled_boundaries() {
             seed ^= seed << 13;
             seed ^= seed >> 17;
             seed ^= seed << 5;
-            seed % every == 0
+            seed.is_multiple_of(every)
         });
         assert!(commented.len() > input.len());
         check(file, &input, &commented);

@@ -219,7 +219,7 @@ fn json5_lex_error(input: &[u8], e: LexError<JsonToken>) -> Error {
             e.start,
             "invalid `\\u` escape in an unquoted key: expected four hex digits",
         ),
-        _ if offset > e.start && input[e.start..offset].iter().any(|&b| b == b'\\') => Error::new(
+        _ if offset > e.start && input[e.start..offset].contains(&b'\\') => Error::new(
             eof_or(Category::Escape),
             input,
             offset,
