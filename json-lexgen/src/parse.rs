@@ -641,8 +641,10 @@ impl<'a> Parser<'a> {
         let hir = match &t.tok {
             Tok::Str { bytes, fold: false } => Hir::literal(bytes.clone()),
             Tok::Str { bytes, fold: true } => folded_literal(bytes),
-            Tok::Class(class) => self.lower_class(class)?,
-            Tok::Property(p) => self.lower_property(p)?,
+            // A class with a bad member is reported and stands for nothing, so that the
+            // item parses on and a definition holding it is not reported as undefined.
+            Tok::Class(class) => self.lower_class(class).unwrap_or_else(|Failed| Hir::fail()),
+            Tok::Property(p) => self.lower_property(p).unwrap_or_else(|Failed| Hir::fail()),
             Tok::Byte(b) => Hir::literal(vec![*b]),
             Tok::Dot => class::dot(self.encoding),
             Tok::Ident(name) => {

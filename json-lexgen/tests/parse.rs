@@ -265,3 +265,18 @@ fn a_runtime_path_given_as_tokens_is_used_as_given() {
     let e = Builder::new().configure(Config::new().runtime_path_tokens(bad)).build_from_str(grammar).unwrap_err();
     assert_eq!(e.diagnostics()[0].kind, DiagnosticKind::Option);
 }
+
+/// Under `%encoding utf8` the uncovered-bytes warning is still about bytes: those that
+/// start no well-formed character when the rules cover every character.
+#[test]
+fn a_utf8_grammar_without_a_default_rule_warns_about_bytes_that_start_no_character() {
+    let generated = Builder::new().build_from_str("%encoding utf8;\n[^]+ => Any;\n").unwrap();
+    let warnings = generated.warnings();
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert_eq!(warnings[0].kind, DiagnosticKind::UncoveredBytes);
+    assert!(
+        warnings[0].message.contains("input starting with [0x80-0xC1 0xF5-0xFF] (77 bytes)"),
+        "{}",
+        warnings[0].message
+    );
+}

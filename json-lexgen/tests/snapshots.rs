@@ -57,6 +57,43 @@ fn small_grammars() {
     }
 }
 
+/// A small `%encoding utf8` grammar: Greek words, strings whose body is any character
+/// but '"' and '\\' (a negated class of characters), and Unicode spaces.
+const UTF8_GREEK: &str = "%name Greek;\n%encoding utf8;\n[α-ωΑ-Ω]+ => Word;\n\"\\\"\" [^\"\\\\]* \"\\\"\" => Str;\n[ \\t\\n\\u00A0\\u{2028}]+ => skip;\n* => error;\n";
+
+#[test]
+fn utf8_grammar() {
+    let generated = Builder::new().build_from_str(UTF8_GREEK).unwrap_or_else(|e| panic!("{e}"));
+    // The string body, written as a negated class of characters, gets the UTF-8 hook
+    // that json.lex's hand-written UTF-8 string body gets: its loop class is the ASCII
+    // part, and every well-formed multibyte character leads back to it.
+    let stats = generated.stats();
+    let hooks: Vec<_> = stats.conditions[0].loops.iter().filter_map(|l| l.hook).collect();
+    assert_eq!(hooks, [json_lexgen::HookKernel::Utf8], "{stats}");
+    let code = generated.to_file_string();
+    assert_eq!(code.matches("const SKIP_").count(), 1, "{code}");
+    assert!(code.contains("::json_runtime::skip::skip_utf8_long("), "{code}");
+    assert_eq!(code.matches("::json_runtime::skip::probe_utf8(").count(), 1, "{code}");
+    insta::assert_snapshot!("utf8_greek", code);
+}
+
+/// json.lex spells strict UTF-8 out byte by byte (RFC 3629's table); in Unicode mode its
+/// string body is one negated class of characters. Both must give the same automaton,
+/// so the same code, hooks included: Unicode classes compile to exactly the strict
+/// UTF-8 byte sequences.
+#[test]
+fn json_grammar_in_utf8_mode_generates_the_same_code() {
+    let full = format!("{}/../grammar/json.lex", env!("CARGO_MANIFEST_DIR"));
+    let bytes_mode = std::fs::read_to_string(&full).unwrap();
+    let start = bytes_mode.find("// Strictly well-formed UTF-8").expect("json.lex spells out UTF-8");
+    let end = bytes_mode.find("escape = ").expect("json.lex defines escape");
+    let utf8_mode =
+        format!("%encoding utf8;\n{}plain = [^\"\\\\\\x00-\\x1F];\n{}", &bytes_mode[..start], &bytes_mode[end..]);
+    assert!(!utf8_mode.contains("cont") && !utf8_mode.contains("\\xF4"), "{utf8_mode}");
+    let build = |src: &str| Builder::new().build_from_str(src).unwrap_or_else(|e| panic!("{e}")).to_file_string();
+    assert_eq!(build(&utf8_mode), build(&bytes_mode));
+}
+
 /// Every `unsafe` block of the formatted file has its own `// SAFETY:` comment on the
 /// line right above its statement, emitted with the block (not matched afterwards).
 #[test]

@@ -41,6 +41,15 @@ mod csv_lexer {
 mod csv_safe {
     jsonlex::json_lexer!(file = "tests/grammars/csv.lex", no_unsafe);
 }
+mod unicode_lexer {
+    jsonlex::json_lexer!(file = "tests/grammars/unicode.lex");
+}
+mod unicode_safe {
+    jsonlex::json_lexer!(file = "tests/grammars/unicode.lex", no_unsafe);
+}
+mod unicode_plain {
+    jsonlex::json_lexer!(file = "tests/grammars/unicode.lex", no_simd);
+}
 
 type Run = Box<dyn Fn(&[u8]) -> Outcome>;
 
@@ -96,7 +105,26 @@ struct Reference {
 
 impl Reference {
     fn new(source: &str) -> Reference {
-        let grammar = json_lexgen::__private::parse(source).expect("test grammars parse");
+        Reference::from_grammar(json_lexgen::__private::parse(source).expect("test grammars parse"))
+    }
+
+    /// The grammar's conditions and actions, but each regex rule's pattern, in order,
+    /// replaced by a standard regex as regex-syntax parses it: a reference that does not
+    /// share json-lexgen's parser (nor its reading of classes and properties).
+    fn with_regexes(source: &str, regexes: &[&str]) -> Reference {
+        let mut grammar = json_lexgen::__private::parse(source).expect("test grammars parse");
+        let mut regexes = regexes.iter();
+        for rule in &mut grammar.rules {
+            if let Pattern::Regex(hir) = &mut rule.pattern {
+                let regex = regexes.next().expect("a regex for each regex rule");
+                *hir = regex_automata::util::syntax::parse(regex).unwrap_or_else(|e| panic!("{regex}: {e}"));
+            }
+        }
+        assert!(regexes.next().is_none(), "more regexes than regex rules");
+        Reference::from_grammar(grammar)
+    }
+
+    fn from_grammar(grammar: Grammar) -> Reference {
         let dfas = (0..grammar.conditions.len())
             .map(|c| {
                 let (hirs, rules): (Vec<_>, Vec<usize>) = grammar
@@ -419,6 +447,191 @@ proptest! {
     )) {
         thread_local!(static REF: Reference = Reference::new(include_str!("../grammars/csv.lex")));
         thread_local!(static LEXERS: Vec<(String, Run)> = lexers![hooked "csv" => csv_lexer::CsvLexer, hooked "csv (no unsafe)" => csv_safe::CsvLexer]);
+        LEXERS.with(|l| REF.with(|r| check(r, &input, l)));
+    }
+}
+
+// ---- %encoding utf8 ----------------------------------------------------------------
+
+const UNICODE_LEX: &str = include_str!("../grammars/unicode.lex");
+
+/// tests/grammars/unicode.lex's regex rules as standard regexes, in order.
+const UNICODE_REGEXES: &[&str] = &[
+    "let",
+    r"\p{L}[\p{L}\p{N}_]*",
+    r"\$\p{ID_Start}\p{ID_Continue}*",
+    r"\p{Nd}+",
+    r"@\P{L}+",
+    r#""[^"\\\n]*""#,
+    r#""([^"\\\n]|\\[^\n])*""#,
+    r"//.*",
+    r"[\p{Zs}\t\n\x{FEFF}\x{2028}\x{2029}]+",
+    r#"[^\p{L}\p{N}\p{Zs}\t\n\x{FEFF}\x{2028}\x{2029}"$@/\\]"#,
+];
+
+fn unicode_lexers() -> Vec<(String, Run)> {
+    lexers![
+        hooked "unicode" => unicode_lexer::UnicodeLexer,
+        hooked "unicode (no unsafe)" => unicode_safe::UnicodeLexer,
+        plain "unicode (no simd)" => unicode_plain::UnicodeLexer,
+    ]
+}
+
+/// Pieces of input: what each rule starts with or stops at, characters of each length
+/// and of the properties the grammar tells apart (Nl is ID_Start but not L, a combining
+/// mark ID_Continue but neither L nor N, U+0663 an Arabic-Indic digit), runs long enough
+/// for the hooks' probes and kernels, and ill-formed UTF-8 of every kind.
+const UNICODE_PIECES: &[&[u8]] = &[
+    b"let",
+    b"a",
+    b"Z",
+    b"_",
+    b"0",
+    b"$",
+    b"@",
+    b"\"",
+    b"\\",
+    b"/",
+    b"//",
+    b" ",
+    b"\t",
+    b"\n",
+    b"-",
+    "é".as_bytes(),
+    "ж".as_bytes(),
+    "日本".as_bytes(),
+    "\u{2167}".as_bytes(),
+    "a\u{301}".as_bytes(),
+    "\u{663}".as_bytes(),
+    "\u{A0}".as_bytes(),
+    "\u{3000}".as_bytes(),
+    "\u{FEFF}".as_bytes(),
+    "\u{2028}".as_bytes(),
+    "\u{2029}".as_bytes(),
+    "𝔘".as_bytes(),
+    "😀".as_bytes(),
+    "\u{10FFFF}".as_bytes(),
+    "the quick brown fox jumps over the lazy dog and keeps running".as_bytes(),
+    "日本語のテキストです、とても長い文章が続きます".as_bytes(),
+    b"\x7f",
+    b"\x00",
+    b"\x80",
+    b"\xbf",
+    b"\xc0\x80",
+    b"\xc1\xbf",
+    b"\xe0\x80\x80",
+    b"\xed\xa0\x80",
+    b"\xef\xbf",
+    b"\xf0\x80\x80\x80",
+    b"\xf4\x90\x80\x80",
+    b"\xf5\x80\x80\x80",
+    b"\xff",
+    b"\xe6\x97",
+];
+
+/// Valid UTF-8: random strings of any characters, and random sequences of pieces that
+/// are; ill-formed: random bytes, and random sequences of all the pieces.
+fn unicode_inputs() -> impl Strategy<Value = Vec<u8>> {
+    let valid_pieces: Vec<&'static [u8]> =
+        UNICODE_PIECES.iter().copied().filter(|p| std::str::from_utf8(p).is_ok()).collect();
+    prop_oneof![
+        any::<String>().prop_map(String::into_bytes),
+        prop::collection::vec(any::<char>(), 0..32).prop_map(|cs| cs.into_iter().collect::<String>().into_bytes()),
+        prop::collection::vec(prop::sample::select(valid_pieces), 0..24).prop_map(|parts| parts.concat()),
+        prop::collection::vec(any::<u8>(), 0..48),
+        prop::collection::vec(prop::sample::select(UNICODE_PIECES), 0..24).prop_map(|parts| parts.concat()),
+    ]
+}
+
+/// json-lexgen reads each rule of the grammar as regex-syntax reads the standard regex
+/// the reference uses: both match the same strings among every piece and pair of pieces
+/// (so that a disagreement in the tests below is the generated code's).
+#[test]
+fn unicode_grammar_reads_as_the_standard_regexes() {
+    let ours = json_lexgen::__private::parse(UNICODE_LEX).expect("the grammar parses");
+    let theirs = Reference::with_regexes(UNICODE_LEX, UNICODE_REGEXES);
+    let mut compared = 0;
+    for (a, b) in ours.rules.iter().zip(&theirs.grammar.rules) {
+        if let (Pattern::Regex(_), Pattern::Regex(regex)) = (&a.pattern, &b.pattern) {
+            let (one, two) = (single_rule_matcher(&a.pattern), single_rule_matcher(&b.pattern));
+            for x in UNICODE_PIECES {
+                for y in UNICODE_PIECES.iter().chain([&&b""[..]]) {
+                    let s = [*x, *y].concat();
+                    assert_eq!(one(&s), two(&s), "{regex:?} on {s:02X?}");
+                }
+            }
+            compared += 1;
+        }
+    }
+    assert_eq!(compared, UNICODE_REGEXES.len());
+}
+
+/// A full-match test of one regex pattern.
+fn single_rule_matcher(pattern: &Pattern) -> impl Fn(&[u8]) -> bool {
+    let Pattern::Regex(hir) = pattern else { panic!("not a regex: {pattern:?}") };
+    let nfa = thompson::Compiler::new().configure(thompson::Config::new().utf8(false)).build_from_hir(hir).unwrap();
+    let dfa = dense::Builder::new()
+        .configure(dense::Config::new().start_kind(StartKind::Anchored))
+        .build_from_nfa(&nfa)
+        .unwrap();
+    move |input: &[u8]| {
+        let mut s = dfa.start_state(&start::Config::new().anchored(Anchored::Yes)).unwrap();
+        for &b in input {
+            s = dfa.next_state(s, b);
+        }
+        dfa.is_match_state(dfa.next_eoi_state(s))
+    }
+}
+
+/// Each ill-formed sequence and each kind of character at every position of string
+/// bodies and comments of 0 to 70 characters, ASCII or Japanese, so that the hooks'
+/// scalar prefix, probe blocks and kernel blocks are all crossed at every level.
+#[test]
+fn unicode_lexer_boundaries_at_every_level() {
+    let reference = Reference::with_regexes(UNICODE_LEX, UNICODE_REGEXES);
+    let lexers = unicode_lexers();
+    let specials: &[&[u8]] = &[
+        b"\"",
+        b"\\n",
+        b"\n",
+        "é".as_bytes(),
+        "\u{2028}".as_bytes(),
+        "😀".as_bytes(),
+        b"\xc0\x80",
+        b"\xed\xa0\x80",
+        b"\xf4\x90\x80\x80",
+        b"\xff",
+        b"\xe6\x97",
+    ];
+    for (open, close) in [(&b"\""[..], &b"\""[..]), (b"// ", b"\nx")] {
+        for filler in ["a", "日"] {
+            for len in 0..=70usize {
+                for pos in 0..=len {
+                    for special in specials {
+                        let mut input = open.to_vec();
+                        for _ in 0..pos {
+                            input.extend_from_slice(filler.as_bytes());
+                        }
+                        input.extend_from_slice(special);
+                        for _ in pos..len {
+                            input.extend_from_slice(filler.as_bytes());
+                        }
+                        input.extend_from_slice(close);
+                        check(&reference, &input, &lexers);
+                    }
+                }
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn unicode_lexer_matches_reference(input in unicode_inputs()) {
+        thread_local!(static REF: Reference = Reference::with_regexes(UNICODE_LEX, UNICODE_REGEXES));
+        thread_local!(static LEXERS: Vec<(String, Run)> = unicode_lexers());
         LEXERS.with(|l| REF.with(|r| check(r, &input, l)));
     }
 }

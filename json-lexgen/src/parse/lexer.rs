@@ -345,7 +345,8 @@ impl<'a> Lexer<'a> {
             None | Some('\n') => return None,
             Some(_) => self.bump().unwrap(),
         };
-        let byte = match c {
+        // The ASCII character a one-letter escape stands for.
+        let ascii = match c {
             'p' | 'P' => {
                 if self.peek() != Some('{') {
                     self.error(start, self.pos, format!("\\{c} takes a property name in braces, as in \\{c}{{L}}"));
@@ -402,13 +403,13 @@ impl<'a> Lexer<'a> {
                     self.pos,
                     format!(
                         "unknown escape '\\{other}' (known: \\n \\t \\r \\f \\v \\a \\b \\0 \
-                         \\\\ \\\" \\' \\[ \\] \\- \\^ \\/ \\xHH \\ooo \\uHHHH \\UHHHHHHHH)"
+                         \\\\ \\\" \\' \\[ \\] \\- \\^ \\/ \\xHH \\ooo \\uHHHH \\u{{H..}} \\UHHHHHHHH \\p{{..}} \\P{{..}})"
                     ),
                 );
                 return None;
             }
         };
-        Some(Escaped::Char(byte as char))
+        Some(Escaped::Char(ascii as char))
     }
 
     /// After `\p` or `\P` (`start` is the backslash), at `{`: the property's name up to `}`.

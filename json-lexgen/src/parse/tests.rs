@@ -387,6 +387,9 @@ fn utf8_classes_are_the_standard_unicode_classes() {
         (r"\p{Greek}", r"\p{Greek}"),
         (r"\p{Script=Greek}", r"\p{Greek}"),
         (r"\p{Lu}", r"\p{Uppercase_Letter}"),
+        (r"\p{gc=Lu}", r"\p{Lu}"),
+        (r"\p{sc=Grek}", r"\p{Greek}"),
+        (r"\p{id start}", r"\p{ID_Start}"),
         (r"[^\p{L}a-z0-9]", r"[^\p{L}a-z0-9]"),
         (r"[\u00A0\uFEFF\u{2028}\U00002029]", r"[\x{A0}\x{FEFF}\x{2028}\x{2029}]"),
         (r"[\x41-\x5A\101]", "[A-Z]"),
@@ -400,6 +403,10 @@ fn utf8_classes_are_the_standard_unicode_classes() {
     // Literals are bytes in both modes: characters as their UTF-8, \xHH as itself.
     let h = hir_of(UTF8, r#""é\u{E9}\u00e9\xFF""#);
     assert!(full_match(&h, b"\xC3\xA9\xC3\xA9\xC3\xA9\xFF"));
+    // Case-folded literals fold ASCII letters only.
+    let h = hir_of(UTF8, "'aé'");
+    assert!(full_match(&h, "Aé".as_bytes()) && full_match(&h, "aé".as_bytes()));
+    assert!(!full_match(&h, "AÉ".as_bytes()));
     // The directive may come after the rules it governs.
     let g = ok("[é] => E;\n%encoding utf8;");
     assert_eq!(g.encoding, crate::grammar::Encoding::Utf8);
@@ -477,6 +484,9 @@ fn utf8_mode_errors_point_at_the_culprit() {
     let d = one_error(&format!("{UTF8}\n[^] \\ \"ab\" => A;"), DiagnosticKind::Syntax, 2, 7);
     assert!(d.message.contains("one-character literal"), "{}", d.message);
     one_error(&format!("{UTF8}\n[^] \\ \\xFF => A;"), DiagnosticKind::Syntax, 2, 7);
+    // One error for a bad class in a definition, not another for each use of it.
+    one_error(&format!("{UTF8}\nx = [\\xFF];\nx => A;\nx x => B;"), DiagnosticKind::Syntax, 2, 6);
+    one_error("x = [\\p{L}];\nx => A;", DiagnosticKind::Syntax, 1, 6);
     // The directive itself.
     let d = one_error("%encoding latin1;\n\"a\" => A;", DiagnosticKind::Directive, 1, 11);
     assert_eq!(d.message, "unknown encoding 'latin1' (known: utf8, bytes; bytes is the default)");
