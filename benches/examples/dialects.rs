@@ -8,11 +8,13 @@
 //!
 //! ```text
 //! cargo run --release -p jsonlex-benches --example dialects [ROUNDS]
+//! # instruction counts of one decode (callgrind), OP: strict, jsonc, jsonc-comments, json5
+//! valgrind --tool=callgrind --toggle-collect='*run_loop*' target/release/examples/dialects count FILE OP
 //! ```
 
 use std::time::Instant;
 
-use jsonlex::{JsonToken, Lexer};
+use jsonlex::JsonToken;
 use jsonlex_benches::{best_of_rounds, corpus};
 
 /// `json` (strict JSON) in JSON5 style, and in JSONC style (comments only).
@@ -74,7 +76,27 @@ fn timed(run: impl Fn()) -> f64 {
     start.elapsed().as_secs_f64()
 }
 
+/// One decode of `file` (a corpus stem) as `op`, alone in a function for callgrind.
+#[inline(never)]
+fn run_loop(json: &[u8], json5: &[u8], jsonc: &[u8], op: &str) -> usize {
+    let v = match op {
+        "strict" => jsonlex::decode(json),
+        "jsonc" => jsonlex::jsonc::decode(json),
+        "jsonc-comments" => jsonlex::jsonc::decode(jsonc),
+        "json5" => jsonlex::json5::decode(json5),
+        _ => panic!("OP: strict, jsonc, jsonc-comments or json5"),
+    };
+    std::hint::black_box(v.unwrap()).as_array().map_or(1, Vec::len)
+}
+
 fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if args.get(1).map(String::as_str) == Some("count") {
+        let (_, json) = corpus().into_iter().find(|(n, _)| *n == args[2]).expect("a corpus file stem");
+        let (json5, jsonc) = convert(&json);
+        println!("{}", run_loop(&json, &json5, &jsonc, &args[3]));
+        return;
+    }
     let rounds: usize = std::env::args().nth(1).map_or(15, |a| a.parse().expect("ROUNDS"));
     println!("| file | jsonlex json5 MB/s | json5 crate | serde_json5 | jsonlex vs json5 | vs serde_json5 |");
     println!("|---|---:|---:|---:|---:|---:|");
