@@ -1,8 +1,6 @@
 //! Regenerates every lexer in `grammar/` into `OUT_DIR/<name>.rs` with json-lexgen, and
-//! json.lex a second time as `JsonTrailingCommasLexer` (`OUT_DIR/json_trailing_commas.rs`):
-//! strict JSON with `DecodeOptions::trailing_commas` runs the parser's dialect loop, and
-//! a lexer of its own keeps `JsonLexer` with one caller, the strict loop, which inlines
-//! it (see json-runtime's `de::Parser`).
+//! json.lex again as `JsonDocumentLexer` and `JsonTrailingCommasLexer` (one lexer per
+//! parser loop, see below).
 
 use std::path::Path;
 
@@ -33,17 +31,25 @@ fn main() {
             }
         }
     }
+    // Copies of the JSON lexer under other names: for `Document::parse`, and for strict
+    // JSON with trailing commas (the parser's dialect loop). Each parser loop must have a
+    // lexer of its own: with two callers of `JsonLexer::next_token`, LLVM inlines it in
+    // neither (see the `Parser` docs in json-runtime/src/de/mod.rs).
     let json = std::fs::read_to_string("grammar/json.lex").expect("grammar/json.lex ships with the crate");
-    let renamed = json.replacen("%name JsonLexer;", "%name JsonTrailingCommasLexer;", 1);
-    assert_ne!(json, renamed, "grammar/json.lex names its lexer `JsonLexer`");
-    match json_lexgen::Builder::new().build_from_str(&renamed) {
-        Ok(generated) => {
-            let out = Path::new(&out_dir).join("json_trailing_commas.rs");
-            generated.write_to_file(&out).unwrap_or_else(|e| panic!("cannot write {}: {e}", out.display()));
-        }
-        Err(e) => {
-            eprintln!("{e}");
-            failed = true;
+    for (name, file) in
+        [("JsonDocumentLexer", "json_document.rs"), ("JsonTrailingCommasLexer", "json_trailing_commas.rs")]
+    {
+        let renamed = json.replacen("%name JsonLexer;", &format!("%name {name};"), 1);
+        assert_ne!(renamed, json, "grammar/json.lex names its lexer `JsonLexer`");
+        match json_lexgen::Builder::new().build_from_str(&renamed) {
+            Ok(generated) => {
+                let out = Path::new(&out_dir).join(file);
+                generated.write_to_file(&out).unwrap_or_else(|e| panic!("cannot write {}: {e}", out.display()));
+            }
+            Err(e) => {
+                eprintln!("{e}");
+                failed = true;
+            }
         }
     }
     if failed {

@@ -1,5 +1,6 @@
 //! A driver for callgrind: runs one decoder (`jsonlex-decode`, `jsonlex-validate`,
-//! `serde_json-Value`, `serde_json-IgnoredAny`) on one corpus file or payload class, the loop in a
+//! `jsonlex-document` (`Document::parse`), `serde_json-Value`, `serde_json-IgnoredAny`,
+//! `sonic_rs-Value`) on one corpus file or payload class, the loop in a
 //! function of its own (`decode_loop`) so that callgrind counts only it. Instruction
 //! counts do not depend on the machine's load, unlike times.
 //!
@@ -23,6 +24,8 @@ fn decode_loop(which: &str, text: &[u8], n: usize) -> usize {
         ok += match which {
             "jsonlex-decode" => jsonlex::decode(std::hint::black_box(text)).is_ok() as usize,
             "jsonlex-validate" => jsonlex::validate(std::hint::black_box(text)).is_ok() as usize,
+            "jsonlex-document" => jsonlex::Document::parse(std::hint::black_box(text)).is_ok() as usize,
+            "sonic_rs-Value" => sonic_rs::from_slice::<sonic_rs::Value>(std::hint::black_box(text)).is_ok() as usize,
             "serde_json-Value" => {
                 serde_json::from_slice::<serde_json::Value>(std::hint::black_box(text)).is_ok() as usize
             }
@@ -35,8 +38,9 @@ fn decode_loop(which: &str, text: &[u8], n: usize) -> usize {
     ok
 }
 
-/// Interleaved wall-clock timing of `validate` against serde_json `IgnoredAny` and
-/// `decode` against simd-json (plus serde_json `Value` and sonic-rs `Value`), robust to a
+/// Interleaved wall-clock timing of `validate` against serde_json `IgnoredAny`,
+/// `decode` against simd-json (plus serde_json `Value` and sonic-rs `Value`) and
+/// `Document::parse` against sonic-rs `Value`, robust to a
 /// loaded machine: best of `rounds` rounds ([`best_of_rounds`]), each call timed alone
 /// (so that simd-json's copy of its input, which it parses in place, is not counted).
 /// Prints a Markdown table; MiB/s of the input.
@@ -46,9 +50,9 @@ fn time_all(rounds: usize) {
     inputs.extend(decode_payloads());
     println!(
         "| input | jsonlex validate | serde_json IgnoredAny | IgnoredAny / validate | jsonlex decode | simd-json | \
-         simd-json / decode | serde_json Value | sonic-rs Value |"
+         simd-json / decode | serde_json Value | sonic-rs Value | jsonlex Document | sonic-rs / Document |"
     );
-    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for (name, text) in inputs {
         let reps = (1_000_000 / text.len()).max(1);
         // Seconds per call of `f`, the input given fresh to each call by `prepare`.
@@ -73,6 +77,7 @@ fn time_all(rounds: usize) {
                 &|| per_call(&|b| simd_json::to_owned_value(b).is_ok()),
                 &|| per_call(&|b| serde_json::from_slice::<serde_json::Value>(b).is_ok()),
                 &|| per_call(&|b| sonic_rs::from_slice::<sonic_rs::Value>(b).is_ok()),
+                &|| per_call(&|b| jsonlex::Document::parse(b).is_ok()),
             ],
         );
         let cell = |t: f64| format!("{:.1} µs ({:.0} MiB/s)", t * 1e6, text.len() as f64 / t / (1024.0 * 1024.0));
@@ -85,7 +90,7 @@ fn time_all(rounds: usize) {
             }
         };
         println!(
-            "| {name} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            "| {name} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
             cell(best[0]),
             cell(best[1]),
             ratio(best[1], best[0]),
@@ -94,6 +99,8 @@ fn time_all(rounds: usize) {
             ratio(best[3], best[2]),
             cell(best[4]),
             cell(best[5]),
+            cell(best[6]),
+            ratio(best[5], best[6]),
         );
     }
 }
@@ -108,7 +115,14 @@ fn main() {
     files.extend(decode_payloads());
     let (Some(which), Some(file)) = (args.first(), args.get(1)) else {
         for (name, _) in &files {
-            for which in ["jsonlex-decode", "jsonlex-validate", "serde_json-Value", "serde_json-IgnoredAny"] {
+            for which in [
+                "jsonlex-decode",
+                "jsonlex-validate",
+                "jsonlex-document",
+                "serde_json-Value",
+                "serde_json-IgnoredAny",
+                "sonic_rs-Value",
+            ] {
                 println!("{which} {name}");
             }
         }

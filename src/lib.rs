@@ -27,6 +27,13 @@ mod trailing_commas {
     include!(concat!(env!("OUT_DIR"), "/json_trailing_commas.rs"));
 }
 
+/// The same lexer again as `JsonDocumentLexer`, for [`Document::parse`] alone (so that
+/// each parser loop has its own copy of `next_token` inlined into it).
+#[allow(dead_code, clippy::upper_case_acronyms)] // generated: API the Document does not use, names from the grammar
+mod document_lexer {
+    include!(concat!(env!("OUT_DIR"), "/json_document.rs"));
+}
+
 /// Build a lexer from a grammar at compile time: `json_lexer!(file = "grammar/x.lex")`
 /// (relative to the crate's `CARGO_MANIFEST_DIR`) or `json_lexer!(r#"...grammar..."#)`,
 /// options after it (see the `json-lexgen-macros` crate). The generated code reaches the
@@ -121,6 +128,110 @@ pub fn decode_with(input: &[u8], options: &DecodeOptions) -> Result<Value, Error
             );
         }
         json_runtime::de::decode_trusted::<lexer::JsonLexer>(input, options)
+    }
+}
+
+// ---- The borrowed document (json-runtime's `document` module on the generated lexer) ----
+
+pub use json_runtime::document::{DocIndex, Elements, Kind, Members, ValueRef};
+
+/// A parsed JSON document that borrows from its input: every value one node on a tape
+/// the document owns, strings without escapes left in the input. Parsing it makes a
+/// few allocator calls per document where [`decode`] makes one per string, array and
+/// object. It accepts and rejects exactly what [`decode`] does, with the same errors.
+///
+/// ```
+/// use jsonlex::{Document, Kind};
+/// let doc = Document::parse(br#"{"name": "jsonlex", "tags": ["json", 1], "n": -2.5}"#).unwrap();
+/// let root = doc.root();
+/// assert_eq!(root.get("name").and_then(|v| v.as_str()), Some("jsonlex"));
+/// assert_eq!(root.index("tags").index(1).as_u64(), Some(1));
+/// assert_eq!(root.pointer("/n").and_then(|v| v.as_f64()), Some(-2.5));
+/// // A miss: `get` gives `None`, `index` a null view (as `value["key"]` gives `null`).
+/// assert!(root.get("nope").is_none());
+/// assert_eq!(root.index("nope").index(3).kind(), Kind::Null);
+/// let tags: Vec<String> = root.index("tags").as_array().unwrap().map(|v| v.to_string()).collect();
+/// assert_eq!(tags, [r#""json""#, "1"]);
+/// for (key, value) in root.as_object().unwrap() {
+///     assert!(!key.is_empty() && !value.is_null());
+/// }
+/// // The same value as `decode`, and the same encoding.
+/// let value = jsonlex::decode(doc.input()).unwrap();
+/// assert_eq!(root.to_owned(), value);
+/// assert_eq!(doc.encode(), jsonlex::encode(&value));
+/// // The same errors.
+/// let e = Document::parse(b"{\"a\": 1 \"b\": 2}").unwrap_err();
+/// assert_eq!(e.to_string(), "expected ',' or '}' after an object member at line 1, column 9");
+/// ```
+///
+/// Repeated keys stay as written: iterating an object yields each member, while `get`
+/// and `index` find the last one (the value `decode` keeps), and `to_owned` and the
+/// encoders give what `decode` gives:
+///
+/// ```
+/// let doc = jsonlex::Document::parse(br#"{"a": 1, "b": 2, "a": 3}"#).unwrap();
+/// assert_eq!(doc.root().len(), 3);
+/// assert_eq!(doc.root().index("a").as_i64(), Some(3));
+/// assert_eq!(doc.encode(), r#"{"a":3,"b":2}"#);
+/// ```
+pub struct Document<'a>(json_runtime::Document<'a>);
+
+impl<'a> Document<'a> {
+    /// Parses one JSON document with the default [`DecodeOptions`].
+    pub fn parse(input: &'a [u8]) -> Result<Document<'a>, Error> {
+        Document::parse_with(input, &DecodeOptions::new())
+    }
+
+    /// Parses one JSON document from a `str`.
+    pub fn parse_str(input: &'a str) -> Result<Document<'a>, Error> {
+        Document::parse_with(input.as_bytes(), &DecodeOptions::new())
+    }
+
+    /// Parses one JSON document with `options` (as [`decode_with`]).
+    ///
+    /// ```
+    /// use jsonlex::{DecodeOptions, Document};
+    /// let e = Document::parse_with(b"[[1]]", &DecodeOptions::new().max_depth(1)).unwrap_err();
+    /// assert_eq!(e.classify(), jsonlex::Category::Depth);
+    /// ```
+    pub fn parse_with(input: &'a [u8], options: &DecodeOptions) -> Result<Document<'a>, Error> {
+        // SAFETY: as in `decode_with`: `JsonDocumentLexer` is `JsonLexer` (grammar/json.lex)
+        // under another name, its string tokens UTF-8.
+        unsafe { json_runtime::Document::parse_trusted_with_lexer::<document_lexer::JsonDocumentLexer>(input, options) }
+            .map(Document)
+    }
+
+    /// The document of json-runtime this wraps.
+    pub fn into_inner(self) -> json_runtime::Document<'a> {
+        self.0
+    }
+}
+
+/// Everything else ([`root`](json_runtime::Document::root), `encode`, ...) is
+/// json-runtime's [`Document`](json_runtime::Document)'s.
+impl<'a> core::ops::Deref for Document<'a> {
+    type Target = json_runtime::Document<'a>;
+    fn deref(&self) -> &json_runtime::Document<'a> {
+        &self.0
+    }
+}
+
+impl core::fmt::Debug for Document<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        core::fmt::Debug::fmt(&self.0, f)
+    }
+}
+
+impl core::fmt::Display for Document<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        core::fmt::Display::fmt(&self.0, f)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Document<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(s)
     }
 }
 

@@ -194,6 +194,7 @@ fn shadowing_rule(grammar: &Grammar, id: RuleId) -> Option<RuleId> {
             name: grammar.name.clone(),
             token: None,
             encoding: grammar.encoding,
+            backend: None,
             conditions: vec![grammar.conditions[0].clone()],
             rules: vec![
                 crate::grammar::Rule {

@@ -26,6 +26,9 @@ pub struct Grammar {
     /// `%encoding utf8;`: how classes were read. Already applied to the regexes; kept
     /// for what reports on the grammar.
     pub encoding: Encoding,
+    /// `%backend auto|code|tables|tables_only;`: how states become code (checked by the
+    /// parser; [`crate::Config::backend`] overrides it).
+    pub backend: Option<Named>,
     /// Start conditions in order of first appearance; the first is the initial one.
     /// A grammar that uses none has exactly one, named `INITIAL`, with an empty span.
     pub conditions: Vec<Condition>,

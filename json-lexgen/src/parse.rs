@@ -50,6 +50,7 @@ pub fn parse(source: &str) -> Result<Grammar, Vec<Diagnostic>> {
         token: None,
         encoding,
         encoding_directive: None,
+        backend: None,
         defs: Vec::new(),
         def_index: HashMap::new(),
         conds: Vec::new(),
@@ -159,6 +160,7 @@ struct Parser<'a> {
     encoding: Encoding,
     /// The `%encoding` directive's value, once parsed (for "given twice").
     encoding_directive: Option<Named>,
+    backend: Option<Named>,
     defs: Vec<Def>,
     def_index: HashMap<String, usize>,
     conds: Vec<Condition>,
@@ -341,12 +343,22 @@ impl<'a> Parser<'a> {
                 self.bump();
                 Named { name: value.clone(), span: self.span(id.start, id.end) }
             }
+            "backend" => {
+                let id = self.peek();
+                let names = crate::BackendChoice::NAMES.map(|(n, _)| n);
+                match &id.tok {
+                    Tok::Ident(name) if names.contains(&name.as_str()) => {}
+                    _ => return Err(self.expected(kind, &format!("one of {} after '%backend'", names.join(", ")), "")),
+                }
+                let Tok::Ident(name) = &self.bump().tok else { unreachable!() };
+                Named { name: name.clone(), span: self.span(id.start, id.end) }
+            }
             other => {
                 self.error(
                     kind,
                     t.start,
                     t.end,
-                    format!("unknown directive '%{other}' (known: %name, %token, %encoding)"),
+                    format!("unknown directive '%{other}' (known: %name, %token, %encoding, %backend)"),
                 );
                 return Err(Failed);
             }
@@ -355,6 +367,7 @@ impl<'a> Parser<'a> {
         let slot = match which.as_str() {
             "name" => &mut self.name,
             "token" => &mut self.token,
+            "backend" => &mut self.backend,
             _ => &mut self.encoding_directive,
         };
         if let Some(first) = slot {
@@ -733,6 +746,7 @@ impl<'a> Parser<'a> {
             name: self.name.unwrap_or(Named { name: "Lexer".to_string(), span: Span::default() }),
             token: self.token,
             encoding: self.encoding,
+            backend: self.backend,
             conditions,
             rules,
         })

@@ -13,6 +13,7 @@
 //! | [`simd`] | one SIMD layer: the `Vector` trait, a file per level (scalar, SWAR, SSE2/AVX2, NEON), level selection (`JSONLEX_SIMD`, CPU detection), the lexers' class and UTF-8 kernels and the encoder's stop sets |
 //! | [`position`] | byte offset to line and column, for error messages |
 //! | [`error`] | decoding errors: message, category, position |
+//! | [`document`] | [`Document`]: a parsed document on one tape of nodes, borrowing strings from the input; [`ValueRef`], its `Copy` view |
 //! | [`value`] | the JSON document model: [`Value`], [`Number`], [`Map`]; with feature `serde`, their `Serialize`/`Deserialize` and `to_value`/`from_value` |
 //! | [`de`] | the decoder and validator over any [`JsonToken`] lexer, and their options; with feature `serde`, `de::serde`: serde's `Deserializer` over such a lexer |
 //! | [`ser`] | the encoder, its options and its output layout (compact or pretty); with feature `serde`, `ser::serde`: serde's `Serializer` writing through the encoder |
@@ -26,6 +27,7 @@
 extern crate self as json_runtime;
 
 pub mod de;
+pub mod document;
 pub mod error;
 pub mod lex;
 pub mod position;
@@ -36,6 +38,7 @@ pub mod token;
 pub mod value;
 
 pub use de::{BigInt, DecodeOptions, InvalidUtf8, LoneSurrogate};
+pub use document::{Document, ValueRef};
 pub use error::{Category, Error};
 pub use lex::{LexError, Lexer, Token};
 pub use position::Position;

@@ -126,7 +126,8 @@ pub fn same(ours: &Value, theirs: &serde_json::Value) -> bool {
     }
 }
 
-/// Decoding and validating agree: same acceptance, same error.
+/// Decoding, validating and `Document::parse` agree: same acceptance, same error (and
+/// the document holds the decoded value).
 pub fn decode_checked(input: &[u8], options: &jsonlex::DecodeOptions) -> Result<Value, jsonlex::Error> {
     let decoded = jsonlex::decode_with(input, options);
     let validated = jsonlex::validate_with(input, options);
@@ -146,6 +147,8 @@ pub fn decode_checked(input: &[u8], options: &jsonlex::DecodeOptions) -> Result<
         (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string()),
         _ => panic!("trusted and checked decoding disagree on {input:?}"),
     }
+    // The borrowed Document agrees with both.
+    crate::document::check_document(input, options, &decoded);
     decoded
 }
 

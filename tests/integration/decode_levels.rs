@@ -16,7 +16,7 @@ use proptest::prelude::*;
 
 /// The generated JSON lexer pinned to one kernel level (`LEVEL` as in `Level as u8`),
 /// whatever the process's level is: every level runs in one process, in parallel tests.
-struct AtLevel<'a, const LEVEL: u8>(JsonLexer<'a>);
+pub(crate) struct AtLevel<'a, const LEVEL: u8>(JsonLexer<'a>);
 
 fn level_of(n: u8) -> Level {
     [Level::Scalar, Level::Swar, Level::Sse2, Level::Avx2, Level::Neon]

@@ -19,6 +19,7 @@ mod decode_suite;
 mod deep_values;
 mod dialects_json5;
 mod dialects_jsonc;
+mod document;
 mod encode_roundtrip;
 mod lexer_conformance;
 mod lexer_differential;

@@ -110,6 +110,29 @@ fn stats_list_states_and_hooks() {
     assert!(text(&plain.stderr).contains("SIMD skip hooks: 0"), "{}", text(&plain.stderr));
 }
 
+/// `--stats` says how big each condition's code is and which states are code and which
+/// are table rows (issue 14).
+#[test]
+fn stats_show_code_and_table_states() {
+    let dir = scratch("stats_tables");
+    let grammar = dir.join("kw.lex");
+    std::fs::write(
+        &grammar,
+        "%name Kw;\n%backend tables;\n\"if\" => If;\n\"int\" => Int;\n[a-z]+ => Id;\n\" \"+ => skip;\n",
+    )
+    .unwrap();
+    let result = run(&[grammar.as_os_str(), "--stats".as_ref(), "-o".as_ref(), dir.join("kw.rs").as_os_str()]);
+    assert_eq!(result.status.code(), Some(0), "{}", text(&result.stderr));
+    let stats = text(&result.stderr);
+    assert!(stats.contains("  code: ") && stats.contains(" lines, "), "{stats}");
+    assert!(stats.contains("  code states: "), "{stats}");
+    assert!(stats.contains("  table states: ") && !stats.contains("table states: 0"), "{stats}");
+    assert!(stats.contains(" byte classes, "), "{stats}");
+    // JSON is small: all code.
+    let json = run(&[json_grammar().as_os_str(), "--stats".as_ref(), "-o".as_ref(), dir.join("json.rs").as_os_str()]);
+    assert!(text(&json.stderr).contains("table states: 0 []"), "{}", text(&json.stderr));
+}
+
 #[test]
 fn dot_writes_a_graph() {
     let dir = scratch("dot");

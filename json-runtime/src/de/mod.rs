@@ -124,7 +124,6 @@ pub fn validate_dialect_trusted<'a, L: Lexer<'a, Kind = JsonToken>>(
 
 /// Parses `input` with lexer `L` into `sink` (any [`Sink`]), checking that string
 /// tokens are UTF-8, as [`decode`] does.
-#[allow(dead_code)] // until the Document, its first user
 pub(crate) fn parse_into<'a, L: Lexer<'a, Kind = JsonToken>, S: Sink<'a>>(
     input: &'a [u8],
     options: &DecodeOptions,
@@ -138,7 +137,6 @@ pub(crate) fn parse_into<'a, L: Lexer<'a, Kind = JsonToken>, S: Sink<'a>>(
 ///
 /// # Safety
 /// As [`decode_trusted`]'s.
-#[allow(dead_code)] // until the Document, its first user
 pub(crate) unsafe fn parse_into_trusted<'a, L: Lexer<'a, Kind = JsonToken>, S: Sink<'a>>(
     input: &'a [u8],
     options: &DecodeOptions,
@@ -156,7 +154,11 @@ pub(crate) unsafe fn parse_into_trusted<'a, L: Lexer<'a, Kind = JsonToken>, S: S
 /// registers). With an instance per mode, the two callers (in one codegen unit) kept
 /// it a call: validate took about 20% more instructions on the corpus. The price is a
 /// predictable branch before each builder call. So validate runs on the instance of the
-/// [`Value`] builder; another [`Sink`] (a `Document`'s) gets an instance of its own.
+/// [`Value`] builder. Another [`Sink`] gets an instance of its own, and must run it on a
+/// lexer type of its own too (`jsonlex::Document` has a second copy of the generated
+/// lexer): sharing the lexer, the two instances made `next_token` a call in both; sharing
+/// this instance through an enum of sinks made the loop larger and the lexer's registers
+/// spill (both measured slower for decode and validate).
 struct Parser<'a, const TRUSTED: bool, S: Sink<'a>> {
     input: &'a [u8],
     options: DecodeOptions,

@@ -20,7 +20,7 @@ mod de;
 mod from;
 mod index;
 mod map;
-mod pointer;
+pub(crate) mod pointer;
 #[cfg(feature = "serde")]
 pub(crate) mod ser;
 

@@ -6,7 +6,7 @@ use super::Value;
 
 /// The reference tokens of `pointer`, unescaped; `None` when it is neither empty nor
 /// starts with `/`. The empty pointer has no tokens.
-fn tokens(pointer: &str) -> Option<impl Iterator<Item = Cow<'_, str>>> {
+pub(crate) fn tokens(pointer: &str) -> Option<impl Iterator<Item = Cow<'_, str>>> {
     let rest = match pointer.strip_prefix('/') {
         Some(rest) => Some(rest),
         None if pointer.is_empty() => None,
@@ -27,7 +27,7 @@ fn unescape(token: &str) -> Cow<'_, str> {
 
 /// An array index token: decimal digits without a leading zero (`0` itself is fine);
 /// `-` (the element after the last) and anything out of `usize` range never match.
-fn index(token: &str) -> Option<usize> {
+pub(crate) fn index(token: &str) -> Option<usize> {
     let digits = token.as_bytes();
     if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) || (digits[0] == b'0' && digits.len() > 1) {
         return None;
