@@ -1,5 +1,7 @@
 //! Regenerates every lexer in `grammar/` into `OUT_DIR/<name>.rs` with json-lexgen,
-//! each with its streaming lexer (`NameStream`) beside it, for input read in pieces.
+//! each with its streaming lexer (`NameStream`) beside it, for input read in pieces,
+//! and json.lex again as `JsonDocumentLexer` and `JsonTrailingCommasLexer` (one lexer
+//! per parser loop, see below).
 
 use std::path::Path;
 
@@ -31,21 +33,25 @@ fn main() {
             }
         }
     }
-    // A second copy of the JSON lexer under another name, for `Document::parse` alone:
-    // its parser loop must not share `JsonLexer::next_token` with decode's (see the
-    // `Parser` docs in json-runtime/src/de/mod.rs: with two callers LLVM inlines it in
-    // neither).
+    // Copies of the JSON lexer under other names: for `Document::parse`, and for strict
+    // JSON with trailing commas (the parser's dialect loop). Each parser loop must have a
+    // lexer of its own: with two callers of `JsonLexer::next_token`, LLVM inlines it in
+    // neither (see the `Parser` docs in json-runtime/src/de/mod.rs).
     let json = std::fs::read_to_string("grammar/json.lex").expect("grammar/json.lex ships with the crate");
-    let renamed = json.replacen("%name JsonLexer;", "%name JsonDocumentLexer;", 1);
-    assert_ne!(renamed, json, "grammar/json.lex names its lexer `JsonLexer`");
-    match json_lexgen::Builder::new().build_from_str(&renamed) {
-        Ok(generated) => {
-            let out = Path::new(&out_dir).join("json_document.rs");
-            generated.write_to_file(&out).unwrap_or_else(|e| panic!("cannot write {}: {e}", out.display()));
-        }
-        Err(e) => {
-            eprintln!("{e}");
-            failed = true;
+    for (name, file) in
+        [("JsonDocumentLexer", "json_document.rs"), ("JsonTrailingCommasLexer", "json_trailing_commas.rs")]
+    {
+        let renamed = json.replacen("%name JsonLexer;", &format!("%name {name};"), 1);
+        assert_ne!(renamed, json, "grammar/json.lex names its lexer `JsonLexer`");
+        match json_lexgen::Builder::new().build_from_str(&renamed) {
+            Ok(generated) => {
+                let out = Path::new(&out_dir).join(file);
+                generated.write_to_file(&out).unwrap_or_else(|e| panic!("cannot write {}: {e}", out.display()));
+            }
+            Err(e) => {
+                eprintln!("{e}");
+                failed = true;
+            }
         }
     }
     if failed {

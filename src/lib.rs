@@ -22,6 +22,13 @@ pub mod lexer {
     include!(concat!(env!("OUT_DIR"), "/json.rs"));
 }
 
+/// The same lexer under another name, for strict JSON with trailing commas (the
+/// parser's dialect loop), so that `JsonLexer` keeps a single caller (build.rs says why).
+#[allow(dead_code, clippy::upper_case_acronyms)] // generated API the crate does not call (conditions)
+mod trailing_commas {
+    include!(concat!(env!("OUT_DIR"), "/json_trailing_commas.rs"));
+}
+
 /// The same lexer again as `JsonDocumentLexer`, for [`Document::parse`] alone (so that
 /// each parser loop has its own copy of `next_token` inlined into it).
 #[allow(dead_code, clippy::upper_case_acronyms)] // generated: API the Document does not use, names from the grammar
@@ -58,7 +65,12 @@ pub use json_runtime::{JsonToken, LexError, Lexer, Map, Number, Token, Value};
 
 // ---- Decoding (json-runtime's decoder on the generated lexer) ----
 
-pub use json_runtime::de::{BigInt, DecodeOptions, InvalidUtf8, LoneSurrogate};
+pub use json_runtime::de::{BigInt, DecodeOptions, Dialect, InvalidUtf8, LoneSurrogate, NonFinite};
+
+// ---- Dialects: the same decoder on lexers generated from grammar/jsonc.lex and json5.lex ----
+
+pub mod json5;
+pub mod jsonc;
 pub use json_runtime::error::{Category, Error};
 
 /// Checks that `input` is one JSON document (RFC 8259, default [`DecodeOptions`]),
@@ -76,6 +88,9 @@ pub fn validate(input: &[u8]) -> Result<(), Error> {
 
 /// Checks `input` as [`decode_with`] would with `options`, without building it.
 pub fn validate_with(input: &[u8], options: &DecodeOptions) -> Result<(), Error> {
+    if options.get_trailing_commas() {
+        return json_runtime::de::validate_dialect_trusted::<trailing_commas::JsonTrailingCommasLexer>(input, options);
+    }
     json_runtime::de::validate_trusted::<lexer::JsonLexer>(input, options)
 }
 
@@ -137,8 +152,15 @@ pub fn decode_str(input: &str) -> Result<Value, Error> {
 pub fn decode_with(input: &[u8], options: &DecodeOptions) -> Result<Value, Error> {
     // SAFETY: `JsonLexer` is generated from grammar/json.lex, whose string rules accept
     // only well-formed UTF-8 (tests/integration/decode_boundary.rs and the JSONTestSuite
-    // test check the generated lexer against that).
-    unsafe { json_runtime::de::decode_trusted::<lexer::JsonLexer>(input, options) }
+    // test check the generated lexer against that); `JsonTrailingCommasLexer` too.
+    unsafe {
+        if options.get_trailing_commas() {
+            return json_runtime::de::decode_dialect_trusted::<trailing_commas::JsonTrailingCommasLexer>(
+                input, options,
+            );
+        }
+        json_runtime::de::decode_trusted::<lexer::JsonLexer>(input, options)
+    }
 }
 
 // ---- The borrowed document (json-runtime's `document` module on the generated lexer) ----

@@ -11,8 +11,10 @@
 //!   blocks, lines handled on `--jobs N` threads (default: every core); every bad line
 //!   is reported and the others go on; `check` ends with a count of documents and
 //!   invalid ones. Inputs over 64 MiB get a progress bar when stderr is a terminal.
+//!   Strict JSON only (not with `--dialect` or `--trailing-commas`).
 //!
-//! Without FILE (or with `-`), standard input is read.
+//! Without FILE (or with `-`), standard input is read. `--dialect jsonc|json5` reads
+//! JSON with comments or JSON5 instead (`fmt` still writes strict JSON).
 
 mod lines;
 
@@ -21,7 +23,7 @@ use std::process::ExitCode;
 
 use clap::{value_parser, Arg, ArgAction, ArgMatches, Command};
 use jsonlex::runtime::ser::{encode_to_writer_with, EncodeOptions};
-use jsonlex::{BigInt, DecodeOptions, InvalidUtf8, LoneSurrogate};
+use jsonlex::{BigInt, DecodeOptions, Dialect, InvalidUtf8, LoneSurrogate, NonFinite};
 
 /// What an encoder flag's value looks like on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,6 +90,60 @@ fn decode_args() -> [Arg; 4] {
     ]
 }
 
+/// `--dialect` and what only dialects need.
+fn dialect_args() -> [Arg; 3] {
+    [
+        Arg::new("dialect")
+            .long("dialect")
+            .value_name("DIALECT")
+            .value_parser(["json", "jsonc", "json5"])
+            .default_value("json")
+            .help("The input's grammar: strict JSON, JSON with // and /* */ comments, or JSON5"),
+        Arg::new("non-finite")
+            .long("non-finite")
+            .value_name("MODE")
+            .value_parser(["error", "null"])
+            .help("JSON5's Infinity and NaN: reject, or write null [default: error for fmt; check accepts them]"),
+        Arg::new("trailing-commas")
+            .long("trailing-commas")
+            .action(ArgAction::SetTrue)
+            .help("Allow a comma after the last element or member (always on for JSON5)"),
+    ]
+}
+
+/// The dialect, and the options with its flags (`non_finite`: the mode when
+/// `--non-finite` is not given).
+fn dialect_options(m: &ArgMatches, options: DecodeOptions, non_finite: NonFinite) -> (Dialect, DecodeOptions) {
+    let dialect = match m.get_one::<String>("dialect").map(String::as_str) {
+        Some("jsonc") => Dialect::Jsonc,
+        Some("json5") => Dialect::Json5,
+        _ => Dialect::Json,
+    };
+    let non_finite = match m.get_one::<String>("non-finite").map(String::as_str) {
+        Some("null") => NonFinite::Null,
+        Some(_) => NonFinite::Error,
+        None => non_finite,
+    };
+    let options = options.non_finite(non_finite).trailing_commas(m.get_flag("trailing-commas"));
+    (dialect, options)
+}
+
+fn validate_as(dialect: Dialect, input: &[u8], options: &DecodeOptions) -> Result<(), jsonlex::Error> {
+    match dialect {
+        Dialect::Json => jsonlex::validate_with(input, options),
+        Dialect::Jsonc => jsonlex::jsonc::validate_with(input, options),
+        Dialect::Json5 => jsonlex::json5::validate_with(input, options),
+    }
+}
+
+fn decode_as(dialect: Dialect, input: &[u8], options: &DecodeOptions) -> Result<jsonlex::Value, jsonlex::Error> {
+    match dialect {
+        Dialect::Json => jsonlex::decode_with(input, options),
+        Dialect::Jsonc => jsonlex::jsonc::decode_with(input, options),
+        Dialect::Json5 => jsonlex::json5::decode_with(input, options),
+    }
+}
+
 fn files_arg() -> Arg {
     Arg::new("files")
         .value_name("FILE")
@@ -101,7 +157,8 @@ fn lines_args() -> [Arg; 2] {
         Arg::new("lines")
             .long("lines")
             .action(ArgAction::SetTrue)
-            .help("Each line is a JSON document (NDJSON); report every bad line and go on"),
+            .conflicts_with_all(["dialect", "trailing-commas"])
+            .help("Each line is a strict JSON document (NDJSON); report every bad line and go on"),
         Arg::new("jobs")
             .short('j')
             .long("jobs")
@@ -139,7 +196,8 @@ fn command() -> Command {
         .about("Decode JSON and print it again (compact by default), each input in order")
         .arg(files_arg())
         .args(decode_args())
-        .args(lines_args());
+        .args(lines_args())
+        .args(dialect_args());
     for name in EncodeOptions::FLAGS {
         fmt = fmt.arg(encoder_arg(name));
     }
@@ -160,7 +218,8 @@ fn command() -> Command {
                         .help("Print 'FILE: ok' for each valid input and a summary line"),
                 )
                 .args(decode_args())
-                .args(lines_args()),
+                .args(lines_args())
+                .args(dialect_args()),
         )
         .subcommand(fmt)
 }
@@ -257,7 +316,7 @@ impl Tally {
 }
 
 fn check(m: &ArgMatches) -> ExitCode {
-    let options = decode_options(m);
+    let (dialect, options) = dialect_options(m, decode_options(m), NonFinite::Null);
     let verbose = m.get_flag("verbose");
     let mut tally = Tally::default();
     if m.get_flag("lines") {
@@ -272,7 +331,7 @@ fn check(m: &ArgMatches) -> ExitCode {
     for file in inputs(m) {
         tally.files += 1;
         match read_input(file) {
-            Ok((name, bytes)) => match jsonlex::validate_with(&bytes, &options) {
+            Ok((name, bytes)) => match validate_as(dialect, &bytes, &options) {
                 Ok(()) if verbose => println!("{name}: ok"),
                 Ok(()) => {}
                 Err(e) => {
@@ -300,7 +359,7 @@ fn fmt(m: &ArgMatches) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let options = decode_options(m);
+    let (dialect, options) = dialect_options(m, decode_options(m), NonFinite::Error);
     if m.get_flag("lines") {
         let mut tally = Tally::default();
         let mut counts = lines::LineTally::default();
@@ -330,7 +389,7 @@ fn fmt(m: &ArgMatches) -> ExitCode {
                 continue;
             }
         };
-        let value = match jsonlex::decode_with(&bytes, &options) {
+        let value = match decode_as(dialect, &bytes, &options) {
             Ok(v) => v,
             Err(e) => {
                 report(&name, &e);

@@ -322,3 +322,71 @@ fn fmt_lines_prints_each_good_line_and_reports_the_bad_ones() {
     let missing = f.missing("nope");
     assert_eq!(jsonlex(&["fmt", "--lines", &missing], b"").0, 2);
 }
+
+// ---- --dialect (issue 13) ----
+
+#[test]
+fn check_dialects() {
+    let files = Files::new("dialects");
+    let jsonc = files.add("settings.jsonc", "{\n  // font\n  \"size\": 14 /* px */\n}\n");
+    let json5 = files.add("config.json5", "{size: 0xE, ratio: .5, tags: ['a',], inf: Infinity}\n");
+    // Strict JSON names the comment and the dialect that takes it.
+    let (code, out, err) = jsonlex(&["check", &jsonc], b"");
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert_eq!(
+        err,
+        format!("{jsonc}:2:3: comments are not allowed in strict JSON: use the JSONC dialect (`--dialect jsonc`, `jsonlex::jsonc`)\n")
+    );
+    assert_eq!(jsonlex(&["check", "--dialect", "jsonc", &jsonc], b""), (0, String::new(), String::new()));
+    // JSONC is not JSON5.
+    let (code, _, err) = jsonlex(&["check", "--dialect", "jsonc", &json5], b"");
+    assert_eq!(code, 1);
+    assert_eq!(err, format!("{json5}:1:2: unexpected character `s`\n"));
+    // check accepts Infinity (valid JSON5) unless told otherwise.
+    assert_eq!(jsonlex(&["check", "--dialect", "json5", &json5, &jsonc], b"").0, 0);
+    let (code, _, err) = jsonlex(&["check", "--dialect", "json5", "--non-finite", "error", &json5], b"");
+    assert_eq!(code, 1);
+    assert!(err.starts_with(&format!("{json5}:1:43: `Infinity` has no JSON value")), "{err}");
+    // Errors keep FILE:LINE:COL in every dialect.
+    let (code, _, err) = jsonlex(&["check", "--dialect", "jsonc"], b"[1,\n /* open");
+    assert_eq!((code, err.as_str()), (1, "<stdin>:2:2: unterminated block comment (no `*/` after it)\n"));
+    let (code, _, err) = jsonlex(&["check", "--dialect", "json5"], b"{a: 'x\n'}");
+    assert_eq!(code, 1);
+    assert!(err.starts_with("<stdin>:1:7: unescaped line break in a string"), "{err}");
+    // Trailing commas: an option, for JSON and JSONC.
+    assert_eq!(jsonlex(&["check"], b"[1,]").0, 1);
+    assert_eq!(jsonlex(&["check", "--trailing-commas"], b"[1,]").0, 0);
+    assert_eq!(jsonlex(&["check", "--dialect", "jsonc", "--trailing-commas"], b"[1, /**/]").0, 0);
+    // Unknown dialect: a usage error.
+    assert_eq!(jsonlex(&["check", "--dialect", "yaml"], b"1").0, 2);
+}
+
+#[test]
+fn fmt_dialects_write_strict_json() {
+    let (code, out, err) = jsonlex(&["fmt", "--dialect", "jsonc"], b"[1, // one\n 2 /* two */]");
+    assert_eq!((code, out.as_str(), err.as_str()), (0, "[1,2]\n", ""));
+    let (code, out, err) =
+        jsonlex(&["fmt", "--dialect", "json5"], b"{unquoted: 'single \"q\"', hex: 0x1F, half: .5, plus: +1, t: [1,],}");
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(out, "{\"unquoted\":\"single \\\"q\\\"\",\"hex\":31,\"half\":0.5,\"plus\":1,\"t\":[1]}\n");
+    // Infinity and NaN: an error by default, null on request.
+    let (code, out, err) = jsonlex(&["fmt", "--dialect", "json5"], b"[NaN, -Infinity]");
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(err.starts_with("<stdin>:1:2: `NaN` has no JSON value"), "{err}");
+    let (code, out, _) =
+        jsonlex(&["fmt", "--dialect", "json5", "--non-finite", "null", "--pretty"], b"[NaN, -Infinity]");
+    assert_eq!((code, out.as_str()), (0, "[\n  null,\n  null\n]\n"));
+}
+
+#[test]
+fn lines_with_a_dialect_is_a_usage_error() {
+    for extra in [&["--dialect", "json5"][..], &["--trailing-commas"]] {
+        for cmd in ["check", "fmt"] {
+            let mut args = vec![cmd, "--lines"];
+            args.extend_from_slice(extra);
+            let (code, out, err) = jsonlex(&args, b"1\n");
+            assert_eq!((code, out.as_str()), (2, ""), "{args:?}: {err}");
+            assert!(err.contains("cannot be used with"), "{args:?}: {err}");
+        }
+    }
+}

@@ -1,7 +1,9 @@
-//! The token kinds of the JSON grammar (`grammar/json.lex`).
+//! The token kinds of the JSON grammar (`grammar/json.lex`) and of its dialects
+//! (`grammar/jsonc.lex` uses the same kinds; `grammar/json5.lex` adds the last five).
 //!
 //! A grammar for a JSON dialect that names this type in its `%token` directive can
-//! drive the same decoder: the decoder only looks at these kinds and their spans.
+//! drive the same decoder: the decoder only looks at these kinds and their spans. The
+//! strict parser's loop handles the first thirteen; the dialect kinds take a cold path.
 
 /// A JSON token, as classified by the generated lexer.
 ///
@@ -37,4 +39,35 @@ pub enum JsonToken {
     String,
     /// A string with at least one (valid) escape sequence.
     EscapedString,
+    /// JSON5: a string in double or single quotes with at least one backslash, whose
+    /// escapes are JSON5's (`\'`, `\v`, `\0`, `\xHH`, line continuations, any other
+    /// character standing for itself). The decoder checks them as it unescapes.
+    Json5String,
+    /// JSON5: a decimal number that is not a JSON number: a leading `+`, or a leading
+    /// or trailing decimal point (`+1`, `.5`, `5.`, `-.5e3`).
+    LooseNumber,
+    /// JSON5: a hexadecimal integer, `[+-]?0[xX][0-9A-Fa-f]+`.
+    HexInteger,
+    /// JSON5: `Infinity` or `NaN`, with or without a sign.
+    NonFinite,
+    /// JSON5: an unquoted object key (an ECMAScript IdentifierName): the key is the
+    /// span, well-formed UTF-8, verbatim unless it holds `\uXXXX` escapes (the decoder
+    /// decodes them and checks that they stand for name characters).
+    Identifier,
+}
+
+impl JsonToken {
+    /// True for the kinds only JSON5 produces (they never come out of a lexer for
+    /// strict JSON or JSONC).
+    #[inline]
+    pub const fn is_json5(self) -> bool {
+        matches!(
+            self,
+            JsonToken::Json5String
+                | JsonToken::LooseNumber
+                | JsonToken::HexInteger
+                | JsonToken::NonFinite
+                | JsonToken::Identifier
+        )
+    }
 }

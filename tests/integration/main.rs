@@ -18,6 +18,8 @@ mod decode_levels;
 mod decode_reader;
 mod decode_suite;
 mod deep_values;
+mod dialects_json5;
+mod dialects_jsonc;
 mod document;
 mod encode_roundtrip;
 mod lexer_conformance;

@@ -9,7 +9,7 @@ use crate::lex::{LexError, Token};
 use crate::token::JsonToken;
 
 use super::number::NumError;
-use super::options::{DecodeOptions, InvalidUtf8};
+use super::options::{DecodeOptions, Dialect, InvalidUtf8};
 use super::string::{self, utf8_sequence, Out};
 
 /// `tok` is not what the grammar allows here (`None`: the input ended).
@@ -26,6 +26,25 @@ pub(crate) fn expected(input: &[u8], tok: Option<Token<JsonToken>>, message: &'s
         && input.get(t.start - 1).is_some_and(u8::is_ascii_digit)
     {
         return Error::new(Category::Number, input, t.start - 1, "invalid number: leading zero");
+    }
+    // JSON5: `0x` without a hex digit lexes as `0` and the name `x`, `1a` as `1` and `a`.
+    if matches!(t.kind, JsonToken::Identifier | JsonToken::NonFinite)
+        && t.start > 0
+        && input.get(t.start - 1).is_some_and(|&b| b.is_ascii_digit() || b == b'.')
+    {
+        if input[t.start - 1] == b'0' && input.get(t.start).is_some_and(|&b| b | 0x20 == b'x') {
+            let category = if t.start + 1 >= input.len() { Category::Eof } else { Category::Number };
+            return Error::new(category, input, t.start + 1, "invalid number: expected a hex digit after `0x`");
+        }
+        if input.get(t.start).is_some_and(|&b| b | 0x20 == b'e') {
+            let mut at = t.start + 1;
+            if matches!(input.get(at), Some(b'+' | b'-')) {
+                at += 1;
+            }
+            let category = if at >= input.len() { Category::Eof } else { Category::Number };
+            return Error::new(category, input, at, "invalid number: expected a digit in the exponent");
+        }
+        return Error::new(Category::Number, input, t.start, "invalid number: a letter right after its digits");
     }
     Error::new(Category::Syntax, input, t.start, message)
 }
@@ -76,17 +95,147 @@ pub(crate) fn repair_or_report<O: Out>(
     options: &DecodeOptions,
     scratch: &mut O,
 ) -> Result<usize, Error> {
-    if input.get(e.start) == Some(&b'"') {
+    let dialect = options.dialect;
+    let first = input.get(e.start).copied();
+    let json5_string = dialect == Dialect::Json5 && matches!(first, Some(b'"' | b'\''));
+    if first == Some(b'"') || json5_string {
         let (invalid, lone) = (options.invalid_utf8, options.lone_surrogate);
         scratch.clear();
-        match string::scan_string(input, e.start, invalid, lone, scratch) {
+        let scanned = if json5_string {
+            string::scan_json5_string(input, e.start, invalid, lone, scratch)
+        } else {
+            string::scan_string(input, e.start, invalid, lone, scratch)
+        };
+        match scanned {
             Ok(end) if invalid != InvalidUtf8::Error => return Ok(end),
             // The scanner accepts what the lexer did not: report the lexer's view.
             Ok(_) => {}
             Err(se) => return Err(se.into_error(input)),
         }
     }
-    Err(lex_error(input, e))
+    Err(dialect_lex_error(input, e, dialect))
+}
+
+/// [`lex_error`], knowing the dialect: comments, and JSON5's tokens.
+#[cold]
+pub(crate) fn dialect_lex_error(input: &[u8], e: LexError<JsonToken>, dialect: Dialect) -> Error {
+    if let Some(error) = comment_error(input, e.start, dialect) {
+        return error;
+    }
+    match dialect {
+        Dialect::Json5 => json5_lex_error(input, e),
+        Dialect::Json | Dialect::Jsonc => lex_error(input, e),
+    }
+}
+
+/// A lexer error at `start` where a comment starts: in strict JSON, that comments need
+/// a dialect; else what is wrong with the comment (the lexer skips well-formed ones).
+fn comment_error(input: &[u8], start: usize, dialect: Dialect) -> Option<Error> {
+    let rest = input.get(start..)?;
+    let block = rest.starts_with(b"/*");
+    if !block && !rest.starts_with(b"//") {
+        if dialect != Dialect::Json && rest.starts_with(b"/") {
+            let message = "unexpected character `/` (a comment starts with `//` or `/*`)";
+            return Some(Error::new(Category::Syntax, input, start, message));
+        }
+        return None;
+    }
+    if dialect == Dialect::Json {
+        let message =
+            "comments are not allowed in strict JSON: use the JSONC dialect (`--dialect jsonc`, `jsonlex::jsonc`)";
+        return Some(Error::new(Category::Syntax, input, start, message));
+    }
+    // The comment's text: to its end, or (unterminated) to the end of the input.
+    let (text_end, terminated) = if block {
+        match rest[2..].windows(2).position(|w| w == b"*/") {
+            Some(p) => (start + 2 + p, true),
+            None => (input.len(), false),
+        }
+    } else {
+        (start + rest.iter().position(|&b| b == b'\n' || b == b'\r').unwrap_or(rest.len()), true)
+    };
+    let mut i = start + 2;
+    while i < text_end {
+        if input[i] < 0x80 {
+            i += 1;
+            continue;
+        }
+        match utf8_sequence(&input[i..text_end]) {
+            Ok(n) => i += n,
+            Err(_) => {
+                let message = format!("invalid UTF-8 in a comment (byte 0x{:02X})", input[i]);
+                return Some(Error::new(Category::Utf8, input, i, message));
+            }
+        }
+    }
+    if !terminated {
+        return Some(Error::new(Category::Eof, input, start, "unterminated block comment (no `*/` after it)"));
+    }
+    None
+}
+
+/// A JSON5 token the lexer could not match (outside strings and comments).
+fn json5_lex_error(input: &[u8], e: LexError<JsonToken>) -> Error {
+    let offset = e.offset.min(input.len());
+    let at_end = offset >= input.len();
+    let eof_or = |category: Category| if at_end { Category::Eof } else { category };
+    let Some(&first) = input.get(e.start) else {
+        return unexpected(input, offset);
+    };
+    match first {
+        b'+' | b'-' | b'.' | b'0'..=b'9' if offset > e.start => {
+            let token = &input[e.start..offset];
+            let prev = input[offset - 1];
+            let message = if matches!(token, [b'+' | b'-', b'I' | b'N', ..]) {
+                if token[1] == b'I' {
+                    "invalid literal: expected `Infinity`"
+                } else {
+                    "invalid literal: expected `NaN`"
+                }
+            } else if token.len() >= 2 && token[token.len() - 1] | 0x20 == b'x' && token[token.len() - 2] == b'0' {
+                "invalid number: expected a hex digit after `0x`"
+            } else if matches!(prev, b'e' | b'E') || (matches!(prev, b'+' | b'-') && token.len() > 1) {
+                "invalid number: expected a digit in the exponent"
+            } else if prev == b'.' {
+                "invalid number: expected a digit after '.'"
+            } else if matches!(prev, b'+' | b'-') {
+                "invalid number: expected a digit, `Infinity` or `NaN` after the sign"
+            } else {
+                "invalid number"
+            };
+            if message.starts_with("invalid literal") {
+                return Error::new(eof_or(Category::Syntax), input, e.start, message);
+            }
+            Error::new(eof_or(Category::Number), input, offset, message)
+        }
+        b'.' => Error::new(eof_or(Category::Number), input, offset, "invalid number: expected a digit after '.'"),
+        b'I' | b'N' if offset > e.start => {
+            let word = if first == b'I' { "Infinity" } else { "NaN" };
+            Error::new(eof_or(Category::Syntax), input, e.start, format!("invalid literal: expected `{word}`"))
+        }
+        b'\\' => Error::new(
+            eof_or(Category::Escape),
+            input,
+            e.start,
+            "invalid `\\u` escape in an unquoted key: expected four hex digits",
+        ),
+        _ if offset > e.start && input[e.start..offset].contains(&b'\\') => Error::new(
+            eof_or(Category::Escape),
+            input,
+            offset,
+            "invalid `\\u` escape in an unquoted key: expected four hex digits",
+        ),
+        // A character no name may have there: the lexer stopped inside it.
+        _ => unexpected(input, char_start(input, e.start, offset)),
+    }
+}
+
+/// The start of the well-formed UTF-8 character around `offset` (not before `start`),
+/// or `offset` if it is inside none.
+fn char_start(input: &[u8], start: usize, offset: usize) -> usize {
+    (offset.saturating_sub(3).max(start)..offset)
+        .find(|&i| input[i] >= 0xC0 && utf8_sequence(&input[i..]).is_ok_and(|n| i + n > offset))
+        .unwrap_or(offset)
 }
 
 /// The error for a token the lexer could not match (outside strings).

@@ -22,6 +22,7 @@
 //! |---|---|
 //! | `mod.rs` | the parser: the grammar's structure, one loop over the tokens |
 //! | `input.rs`, `reader.rs` | `Input`: tokens and their bytes from a reader (a streaming lexer's [`ReadLexer`](crate::lex::ReadLexer)), and the parser's loop over it |
+//! | `dialect.rs` | the parser's cold path for JSON5's tokens and trailing commas |
 //! | `sink.rs` | [`Sink`]: what the parser drives when it builds |
 //! | `value_builder.rs` | the [`Sink`] that builds a [`Value`] |
 //! | `options.rs` | [`DecodeOptions`] and its choices |
@@ -30,6 +31,7 @@
 //! | `serde.rs` (feature `serde`) | serde's `Deserializer` over any [`JsonToken`] lexer, on the same parts |
 
 pub(crate) mod diagnose;
+mod dialect;
 mod input;
 pub(crate) mod number;
 mod options;
@@ -41,12 +43,13 @@ mod sink;
 pub(crate) mod string;
 mod value_builder;
 
-pub use options::{BigInt, DecodeOptions, InvalidUtf8, LoneSurrogate};
+pub use options::{BigInt, DecodeOptions, Dialect, InvalidUtf8, LoneSurrogate, NonFinite};
 
 use crate::error::{Category, Error};
 use crate::lex::{LexError, Lexer, StreamLexer, Token};
 use crate::token::JsonToken;
 use crate::value::{Number, Value};
+use dialect::{DialectKey, DialectValue};
 use input::Reader;
 use number::NumError;
 use reader::ReaderParser;
@@ -57,7 +60,7 @@ use value_builder::Builder;
 /// Decodes `input` with lexer `L`, checking that string tokens are UTF-8 (for lexers
 /// that do not guarantee it, e.g. ones for looser dialects).
 pub fn decode<'a, L: Lexer<'a, Kind = JsonToken>>(input: &'a [u8], options: &DecodeOptions) -> Result<Value, Error> {
-    Parser::<false, Builder>::new(input, options, true, Builder::new()).run::<L>()
+    Parser::<false, Builder>::new(input, options, true, Builder::new()).run::<L, false>()
 }
 
 /// Decodes `input` with lexer `L`, trusting its string tokens' UTF-8.
@@ -69,13 +72,13 @@ pub unsafe fn decode_trusted<'a, L: Lexer<'a, Kind = JsonToken>>(
     input: &'a [u8],
     options: &DecodeOptions,
 ) -> Result<Value, Error> {
-    Parser::<true, Builder>::new(input, options, true, Builder::new()).run::<L>()
+    Parser::<true, Builder>::new(input, options, true, Builder::new()).run::<L, false>()
 }
 
 /// Checks `input` as [`decode`] would, without building anything (and without
 /// allocating, unless `max_depth` exceeds 512 or there is an error to report).
 pub fn validate<'a, L: Lexer<'a, Kind = JsonToken>>(input: &'a [u8], options: &DecodeOptions) -> Result<(), Error> {
-    Parser::<false, Builder>::new(input, options, false, Builder::new()).run::<L>().map(drop)
+    Parser::<false, Builder>::new(input, options, false, Builder::new()).run::<L, false>().map(drop)
 }
 
 /// Checks `input` as [`decode_trusted`] would. Safe: a lexer that breaks the
@@ -84,7 +87,45 @@ pub fn validate_trusted<'a, L: Lexer<'a, Kind = JsonToken>>(
     input: &'a [u8],
     options: &DecodeOptions,
 ) -> Result<(), Error> {
-    Parser::<true, Builder>::new(input, options, false, Builder::new()).run::<L>().map(drop)
+    Parser::<true, Builder>::new(input, options, false, Builder::new()).run::<L, false>().map(drop)
+}
+
+/// As [`decode`], for a lexer of a JSON dialect: also JSON5's token kinds (see
+/// [`JsonToken`]) and [`DecodeOptions::trailing_commas`], which the strict functions
+/// above ignore (their loop has JSON's tokens alone: use one or the other per lexer).
+pub fn decode_dialect<'a, L: Lexer<'a, Kind = JsonToken>>(
+    input: &'a [u8],
+    options: &DecodeOptions,
+) -> Result<Value, Error> {
+    Parser::<false, Builder>::new(input, options, true, Builder::new()).run::<L, true>()
+}
+
+/// As [`decode_trusted`], for a lexer of a JSON dialect (see [`decode_dialect`]).
+///
+/// # Safety
+/// `L` must only produce string tokens (`String`, `EscapedString`, `Json5String`,
+/// `Identifier`) whose bytes are well-formed UTF-8.
+pub unsafe fn decode_dialect_trusted<'a, L: Lexer<'a, Kind = JsonToken>>(
+    input: &'a [u8],
+    options: &DecodeOptions,
+) -> Result<Value, Error> {
+    Parser::<true, Builder>::new(input, options, true, Builder::new()).run::<L, true>()
+}
+
+/// As [`validate`], for a lexer of a JSON dialect (see [`decode_dialect`]).
+pub fn validate_dialect<'a, L: Lexer<'a, Kind = JsonToken>>(
+    input: &'a [u8],
+    options: &DecodeOptions,
+) -> Result<(), Error> {
+    Parser::<false, Builder>::new(input, options, false, Builder::new()).run::<L, true>().map(drop)
+}
+
+/// As [`validate_trusted`], for a lexer of a JSON dialect (see [`decode_dialect`]).
+pub fn validate_dialect_trusted<'a, L: Lexer<'a, Kind = JsonToken>>(
+    input: &'a [u8],
+    options: &DecodeOptions,
+) -> Result<(), Error> {
+    Parser::<true, Builder>::new(input, options, false, Builder::new()).run::<L, true>().map(drop)
 }
 
 /// Checks the document that `reader` yields as [`validate`] does, with the same
@@ -145,7 +186,7 @@ pub unsafe fn decode_one_trusted<'a, L: Lexer<'a, Kind = JsonToken>>(
 ) -> Result<(Value, usize), Error> {
     let mut parser = Parser::<true, Builder>::new(input, options, true, Builder::new());
     parser.one = true;
-    parser.parse::<L>()
+    parser.parse::<L, false>()
 }
 
 /// Parses `input` with lexer `L` into `sink` (any [`Sink`]), checking that string
@@ -155,7 +196,7 @@ pub(crate) fn parse_into<'a, L: Lexer<'a, Kind = JsonToken>, S: Sink<'a>>(
     options: &DecodeOptions,
     sink: S,
 ) -> Result<S::Output, Error> {
-    Parser::<false, S>::new(input, options, true, sink).run::<L>()
+    Parser::<false, S>::new(input, options, true, sink).run::<L, false>()
 }
 
 /// Parses `input` with lexer `L` into `sink`, trusting its string tokens' UTF-8, as
@@ -168,7 +209,7 @@ pub(crate) unsafe fn parse_into_trusted<'a, L: Lexer<'a, Kind = JsonToken>, S: S
     options: &DecodeOptions,
     sink: S,
 ) -> Result<S::Output, Error> {
-    Parser::<true, S>::new(input, options, true, sink).run::<L>()
+    Parser::<true, S>::new(input, options, true, sink).run::<L, false>()
 }
 
 /// The parser, for decoding and validating alike.
@@ -256,8 +297,8 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
 
     /// The whole input is one document.
     #[inline(always)]
-    fn run<L: Lexer<'a, Kind = JsonToken>>(self) -> Result<S::Output, Error> {
-        self.parse::<L>().map(|(out, _)| out)
+    fn run<L: Lexer<'a, Kind = JsonToken>, const DIALECTS: bool>(self) -> Result<S::Output, Error> {
+        self.parse::<L, DIALECTS>().map(|(out, _)| out)
     }
 
     /// One loop, one call of the lexer: the token fetched at the top is dispatched on
@@ -266,8 +307,11 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
     /// and stops after it, else the whole input; gives the offset where the document
     /// ended. `one` is a field, not a type parameter, for the same reason: an
     /// instance of its own for streams made `next_token` a call in the others again.
+    /// `DIALECTS` adds the cold path for JSON5's tokens and trailing commas
+    /// (`dialect.rs`); without it the loop is strict JSON's alone (the extra arms cost
+    /// strict JSON's validate measurably, so a lexer is used with one or the other).
     #[inline(never)]
-    fn parse<L: Lexer<'a, Kind = JsonToken>>(mut self) -> Result<(S::Output, usize), Error> {
+    fn parse<L: Lexer<'a, Kind = JsonToken>, const DIALECTS: bool>(mut self) -> Result<(S::Output, usize), Error> {
         // A local whose address never escapes: its fields can live in registers.
         let mut lexer = L::new(self.input);
         // Whether the innermost open container is an object: `nest`'s top bit, kept at
@@ -337,6 +381,15 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
                                 b.boolean(false);
                             }
                         }
+                        // JSON5's values, a trailing comma's ']', or an error.
+                        _ if DIALECTS => {
+                            if let DialectValue::CloseArray = self.dialect_value(t, in_object)? {
+                                in_object = self.leave();
+                                if let Some(b) = self.sink() {
+                                    b.end_array();
+                                }
+                            }
+                        }
                         _ => return Err(self.expected(found(tok), "expected a value")),
                     }
                     expect = Expect::CommaOrClose;
@@ -360,6 +413,17 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
                             }
                             expect = Expect::CommaOrClose;
                         }
+                        // JSON5's keys, a trailing comma's '}', or an error.
+                        _ if DIALECTS => match self.dialect_key(tok, first)? {
+                            DialectKey::Key => expect = Expect::Colon,
+                            DialectKey::CloseObject => {
+                                in_object = self.leave();
+                                if let Some(b) = self.sink() {
+                                    b.end_object();
+                                }
+                                expect = Expect::CommaOrClose;
+                            }
+                        },
                         _ if first => return Err(self.expected(found(tok), "expected a string key or '}' after '{'")),
                         _ => return Err(self.expected(found(tok), "expected a string key after ','")),
                     }

@@ -384,6 +384,102 @@ fn slow(bytes: &[u8]) -> Result<f64, NumError> {
     }
 }
 
+/// A JSON5 `LooseNumber` token (`+1`, `.5`, `5.`, `-.5e3`) rewritten as the JSON
+/// number with the same value (`1`, `0.5`, `5.0`, `-0.5e3`), and whether it is an
+/// integer (no point, no exponent). `None` if it is no JSON5 decimal number.
+/// (Cold: JSON5 documents mostly hold numbers that are JSON numbers too.)
+pub(crate) fn normalize_loose(bytes: &[u8]) -> Option<(Vec<u8>, bool)> {
+    let mut out = Vec::with_capacity(bytes.len() + 2);
+    let rest = match bytes.split_first() {
+        Some((b'+', rest)) => rest,
+        Some((b'-', rest)) => {
+            out.push(b'-');
+            rest
+        }
+        _ => bytes,
+    };
+    let (mantissa, exponent) = match rest.iter().position(|&b| b | 0x20 == b'e') {
+        Some(e) => (&rest[..e], Some(&rest[e + 1..])),
+        None => (rest, None),
+    };
+    let (int, frac) = match mantissa.iter().position(|&b| b == b'.') {
+        Some(p) => (&mantissa[..p], Some(&mantissa[p + 1..])),
+        None => (mantissa, None),
+    };
+    let digits = |d: &[u8]| d.iter().all(u8::is_ascii_digit);
+    if !digits(int) || (int.len() > 1 && int[0] == b'0') || (int.is_empty() && frac.is_none_or(<[u8]>::is_empty)) {
+        return None;
+    }
+    out.extend_from_slice(if int.is_empty() { b"0" } else { int });
+    if let Some(frac) = frac {
+        if !digits(frac) {
+            return None;
+        }
+        out.push(b'.');
+        out.extend_from_slice(if frac.is_empty() { b"0" } else { frac });
+    }
+    if let Some(exp) = exponent {
+        let e = exp.strip_prefix(b"+").or_else(|| exp.strip_prefix(b"-")).unwrap_or(exp);
+        if e.is_empty() || !digits(e) {
+            return None;
+        }
+        out.push(b'e');
+        out.extend_from_slice(exp);
+    }
+    let integer = frac.is_none() && exponent.is_none();
+    Some((out, integer))
+}
+
+/// A JSON5 `HexInteger` token (`0x1F`, `-0XFF`): an integer when it fits `u64` (or
+/// `i64`, negative), else the nearest `f64`, as JavaScript reads it; `-0x0` is `-0.0`.
+pub(crate) fn parse_hex(bytes: &[u8]) -> Result<Number, NumError> {
+    let (neg, rest) = match bytes.split_first() {
+        Some((b'-', rest)) => (true, rest),
+        Some((b'+', rest)) => (false, rest),
+        _ => (false, bytes),
+    };
+    let digits = match rest {
+        [b'0', b'x' | b'X', digits @ ..] if !digits.is_empty() => digits,
+        _ => return Err(NumError::Invalid),
+    };
+    let value = |b: u8| (b as char).to_digit(16).ok_or(NumError::Invalid);
+    let mut significant = digits;
+    while let [b'0', tail @ ..] = significant {
+        significant = tail;
+    }
+    let mut m: u64 = 0;
+    for &b in significant.iter().take(16) {
+        m = m << 4 | value(b)? as u64;
+    }
+    if significant.len() <= 16 {
+        return Ok(if !neg {
+            Number::from(m)
+        } else if m == 0 {
+            Number::from_finite_f64(-0.0)
+        } else if m <= 1u64 << 63 {
+            Number::from((m as i64).wrapping_neg())
+        } else {
+            Number::from_finite_f64(-(m as f64))
+        });
+    }
+    // More than 64 bits: `m` holds the top 61 to 64 of them; a sticky bit for the rest
+    // makes the one rounding (u64 to f64, to nearest even) correct, and scaling by a
+    // power of two is exact.
+    let mut sticky = false;
+    for &b in &significant[16..] {
+        sticky |= value(b)? != 0;
+    }
+    let shift = 4 * (significant.len() - 16);
+    if shift > 1100 {
+        return Err(NumError::OutOfRange);
+    }
+    let f = (m | sticky as u64) as f64 * 2f64.powi(shift as i32);
+    if !f.is_finite() {
+        return Err(NumError::OutOfRange);
+    }
+    Ok(Number::from_finite_f64(if neg { -f } else { f }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -566,6 +662,45 @@ mod tests {
         assert_eq!(parse_float(b"0e99999999999999999999"), Ok(0.0));
         for bad in ["", "-", "1.", ".5", "1e", "1e+", "1.5x", "1..5", "--1", "1e5.5"] {
             assert_eq!(parse_float(bad.as_bytes()), Err(NumError::Invalid), "{bad}");
+        }
+    }
+
+    #[test]
+    fn loose_numbers_become_json_numbers() {
+        let n = |s: &str| normalize_loose(s.as_bytes()).map(|(v, int)| (String::from_utf8(v).unwrap(), int));
+        assert_eq!(n("+1"), Some(("1".into(), true)));
+        assert_eq!(n("-1"), Some(("-1".into(), true)));
+        assert_eq!(n(".5"), Some(("0.5".into(), false)));
+        assert_eq!(n("-.5e3"), Some(("-0.5e3".into(), false)));
+        assert_eq!(n("5."), Some(("5.0".into(), false)));
+        assert_eq!(n("+5.E-2"), Some(("5.0e-2".into(), false)));
+        assert_eq!(n("+0"), Some(("0".into(), true)));
+        assert_eq!(n("+1e5"), Some(("1e5".into(), false)));
+        for bad in [".", "+.", "01", "+01.5", "1e", "1e+", "x", "+", "1.2.3", "1.x", ".e5"] {
+            assert_eq!(n(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn hex_integers() {
+        let h = |s: &str| parse_hex(s.as_bytes());
+        assert_eq!(h("0x1F"), Ok(Number::from(31u64)));
+        assert_eq!(h("-0XfF"), Ok(Number::from(-255i64)));
+        assert_eq!(h("+0x0"), Ok(Number::from(0u64)));
+        assert!(h("-0x0").unwrap().strict_eq(&Number::from_finite_f64(-0.0)));
+        assert_eq!(h("0xFFFFFFFFFFFFFFFF"), Ok(Number::from(u64::MAX)));
+        assert_eq!(h("-0x8000000000000000"), Ok(Number::from(i64::MIN)));
+        assert!(h("-0x8000000000000001").unwrap().strict_eq(&Number::from_finite_f64(-9223372036854775809.0)));
+        assert_eq!(h("0x0000000000000000000001"), Ok(Number::from(1u64)));
+        // Beyond 64 bits: rounded once, to nearest even, as JavaScript's Number("0x...").
+        assert!(h("0x10000000000000000").unwrap().strict_eq(&Number::from_finite_f64(18446744073709551616.0)));
+        // 2^64 + 2^11 + 1: above the halfway point between 2^64 and 2^64 + 2^12.
+        assert!(h("0x10000000000000801").unwrap().strict_eq(&Number::from_finite_f64(18446744073709555712.0)));
+        // 2^64 + 2^11: exactly halfway, to even (2^64).
+        assert!(h("0x10000000000000800").unwrap().strict_eq(&Number::from_finite_f64(18446744073709551616.0)));
+        assert_eq!(h(&format!("0x1{}", "0".repeat(300))), Err(NumError::OutOfRange));
+        for bad in ["0x", "x1", "0xg", "1", "-0x"] {
+            assert_eq!(h(bad), Err(NumError::Invalid), "{bad}");
         }
     }
 }

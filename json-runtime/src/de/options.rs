@@ -33,6 +33,32 @@ pub enum BigInt {
     String,
 }
 
+/// What to make of JSON5's `Infinity`, `-Infinity` and `NaN`, which JSON (and
+/// [`Value`](crate::Value)) cannot hold.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum NonFinite {
+    /// Reject the document (the default): no value is silently lost.
+    #[default]
+    Error,
+    /// Decode each as `null`, as JavaScript's `JSON.stringify` writes them.
+    Null,
+}
+
+/// Which grammar the lexer implements. The decoder takes every dialect's tokens; the
+/// dialect decides which error messages fit (strict JSON meeting `//` says that
+/// comments need JSONC) and what JSON5 makes obligatory (trailing commas, which are
+/// part of its grammar). `jsonlex::jsonc` and `jsonlex::json5` set it for you.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Dialect {
+    /// RFC 8259 JSON (`grammar/json.lex`; the default).
+    #[default]
+    Json,
+    /// JSON with `//` and `/* */` comments (`grammar/jsonc.lex`).
+    Jsonc,
+    /// JSON5 1.0 (`grammar/json5.lex`).
+    Json5,
+}
+
 /// Decoder settings, builder style:
 ///
 /// ```
@@ -46,6 +72,9 @@ pub struct DecodeOptions {
     pub(crate) invalid_utf8: InvalidUtf8,
     pub(crate) lone_surrogate: LoneSurrogate,
     pub(crate) big_int: BigInt,
+    pub(crate) trailing_commas: bool,
+    pub(crate) non_finite: NonFinite,
+    pub(crate) dialect: Dialect,
 }
 
 impl Default for DecodeOptions {
@@ -66,6 +95,9 @@ impl DecodeOptions {
             invalid_utf8: InvalidUtf8::Error,
             lone_surrogate: LoneSurrogate::Error,
             big_int: BigInt::Float,
+            trailing_commas: false,
+            non_finite: NonFinite::Error,
+            dialect: Dialect::Json,
         }
     }
 
@@ -94,6 +126,35 @@ impl DecodeOptions {
         self
     }
 
+    /// Allow a comma after the last element of an array or the last member of an
+    /// object (`[1, 2,]`, `{"a": 1,}`; not `[,]`). Off by default; always on for JSON5,
+    /// whose grammar has them. Honoured by the `de::*_dialect` functions (and jsonlex's
+    /// `decode_with`/`validate_with`, `jsonc`, `json5`); the strict `de::decode` family
+    /// ignores it.
+    ///
+    /// ```
+    /// use json_runtime::de::DecodeOptions;
+    /// assert!(!DecodeOptions::new().get_trailing_commas());
+    /// assert!(DecodeOptions::new().trailing_commas(true).get_trailing_commas());
+    /// ```
+    pub const fn trailing_commas(mut self, allow: bool) -> DecodeOptions {
+        self.trailing_commas = allow;
+        self
+    }
+
+    /// What to make of JSON5's `Infinity` and `NaN`.
+    pub const fn non_finite(mut self, mode: NonFinite) -> DecodeOptions {
+        self.non_finite = mode;
+        self
+    }
+
+    /// The grammar the lexer implements, for error messages and JSON5's obligatory
+    /// trailing commas (`jsonlex::jsonc` and `jsonlex::json5` set it).
+    pub const fn dialect(mut self, dialect: Dialect) -> DecodeOptions {
+        self.dialect = dialect;
+        self
+    }
+
     /// The nesting limit.
     pub const fn get_max_depth(&self) -> usize {
         self.max_depth
@@ -112,5 +173,20 @@ impl DecodeOptions {
     /// The big-integer mode.
     pub const fn get_big_int(&self) -> BigInt {
         self.big_int
+    }
+
+    /// Whether trailing commas are allowed (always, under [`Dialect::Json5`]).
+    pub const fn get_trailing_commas(&self) -> bool {
+        self.trailing_commas || matches!(self.dialect, Dialect::Json5)
+    }
+
+    /// The mode for `Infinity` and `NaN`.
+    pub const fn get_non_finite(&self) -> NonFinite {
+        self.non_finite
+    }
+
+    /// The dialect.
+    pub const fn get_dialect(&self) -> Dialect {
+        self.dialect
     }
 }

@@ -51,6 +51,13 @@ enum Kind {
     Float,
     String,
     EscapedString,
+    /// JSON5's kinds: this deserializer does not take them (the dialect modules
+    /// deserialize JSON5 through a `Value`); they are kept for error messages.
+    Json5String,
+    LooseNumber,
+    HexInteger,
+    NonFinite,
+    Identifier,
     Eof,
 }
 
@@ -79,6 +86,11 @@ impl Tok {
             JsonToken::Float => Kind::Float,
             JsonToken::String => Kind::String,
             JsonToken::EscapedString => Kind::EscapedString,
+            JsonToken::Json5String => Kind::Json5String,
+            JsonToken::LooseNumber => Kind::LooseNumber,
+            JsonToken::HexInteger => Kind::HexInteger,
+            JsonToken::NonFinite => Kind::NonFinite,
+            JsonToken::Identifier => Kind::Identifier,
         };
         Tok { start: t.start, end: t.end, kind }
     }
@@ -99,6 +111,11 @@ impl Tok {
             Kind::Float => JsonToken::Float,
             Kind::String => JsonToken::String,
             Kind::EscapedString => JsonToken::EscapedString,
+            Kind::Json5String => JsonToken::Json5String,
+            Kind::LooseNumber => JsonToken::LooseNumber,
+            Kind::HexInteger => JsonToken::HexInteger,
+            Kind::NonFinite => JsonToken::NonFinite,
+            Kind::Identifier => JsonToken::Identifier,
             Kind::Eof => return None,
         };
         Some(Token { kind, start: self.start, end: self.end })

@@ -84,6 +84,15 @@ pub(crate) enum StrErrorKind {
     InvalidUnicodeEscape,
     /// A surrogate escape that is not part of a high-low pair.
     LoneSurrogate(u32),
+    /// JSON5: a raw LF or CR in a string.
+    LineBreak,
+    /// JSON5: `\0` followed by a digit (an octal escape).
+    NulBeforeDigit,
+    /// JSON5: `\x` not followed by two hex digits.
+    InvalidHexEscape,
+    /// JSON5: a `\uXXXX` escape in an unquoted key that stands for no identifier
+    /// character there.
+    IdentifierEscape(u32),
 }
 
 impl StrError {
@@ -116,6 +125,21 @@ impl StrError {
             StrErrorKind::LoneSurrogate(cp) => {
                 (Category::Escape, format!("lone surrogate `\\u{cp:04X}` (not part of a high-low pair)").into())
             }
+            StrErrorKind::LineBreak => (
+                Category::Syntax,
+                "unescaped line break in a string (write `\\n`, or end the line with `\\` to continue the string)"
+                    .into(),
+            ),
+            StrErrorKind::NulBeforeDigit => {
+                (Category::Escape, "invalid escape `\\0` before a digit (octal escapes are not allowed)".into())
+            }
+            StrErrorKind::InvalidHexEscape => {
+                (Category::Escape, "invalid `\\x` escape: expected two hex digits".into())
+            }
+            StrErrorKind::IdentifierEscape(cp) => (
+                Category::Escape,
+                format!("`\\u{cp:04X}` in an unquoted key is not a letter, digit, `$` or `_` there").into(),
+            ),
         };
         Error::new(category, input, self.offset, message)
     }
@@ -544,6 +568,147 @@ fn truncated_escape(input: &[u8], i: usize, e: StrError) -> StrError {
     } else {
         e
     }
+}
+
+// ---- JSON5 (cold paths: only `Json5String` and `Identifier` tokens with escapes come here) ----
+
+/// Scans the JSON5 string whose opening quote (`"` or `'`) is `input[start]`, byte by
+/// byte, decoding it into `out` and applying `invalid` to bad UTF-8; returns the offset
+/// after the closing quote. It decodes `Json5String` tokens (whose escapes the lexer
+/// has checked, all but `\0` before a digit) and says exactly what is wrong with a
+/// string the JSON5 lexer rejected.
+pub(crate) fn scan_json5_string<O: Out>(
+    input: &[u8],
+    start: usize,
+    invalid: InvalidUtf8,
+    lone: LoneSurrogate,
+    out: &mut O,
+) -> Result<usize, StrError> {
+    let quote = input[start];
+    let mut i = start + 1;
+    loop {
+        let Some(&b) = input.get(i) else {
+            return Err(StrError::at(input.len(), StrErrorKind::Unterminated));
+        };
+        match b {
+            _ if b == quote => return Ok(i + 1),
+            b'\\' => i = json5_escape(input, i, invalid, lone, out)?,
+            b'\n' | b'\r' => return Err(StrError::at(i, StrErrorKind::LineBreak)),
+            0x00..=0x7F => {
+                out.byte(b);
+                i += 1;
+            }
+            _ => i = utf8_char(input, i, invalid, out)?,
+        }
+    }
+}
+
+/// The well-formed UTF-8 character at `input[i]` (>= 0x80) into `out`, or `invalid`
+/// applied to a maximal invalid subpart; the index after it.
+fn utf8_char<O: Out>(input: &[u8], i: usize, invalid: InvalidUtf8, out: &mut O) -> Result<usize, StrError> {
+    match utf8_sequence(&input[i..]) {
+        Ok(n) => {
+            out.bytes(&input[i..i + n]);
+            Ok(i + n)
+        }
+        Err(n) => {
+            match invalid {
+                InvalidUtf8::Error => return Err(StrError::at(i, StrErrorKind::InvalidUtf8)),
+                InvalidUtf8::Substitute => out.char(0xFFFD),
+                InvalidUtf8::Ignore => {}
+            }
+            Ok(i + n)
+        }
+    }
+}
+
+/// `input[i]` is a backslash in a JSON5 string: decode the escape into `out`; the
+/// index after it.
+fn json5_escape<O: Out>(
+    input: &[u8],
+    i: usize,
+    invalid: InvalidUtf8,
+    lone: LoneSurrogate,
+    out: &mut O,
+) -> Result<usize, StrError> {
+    let Some(&c) = input.get(i + 1) else {
+        return Err(StrError::at(input.len(), StrErrorKind::Unterminated));
+    };
+    let decoded = match c {
+        // Line continuations: the backslash and the line break stand for nothing.
+        b'\n' => return Ok(i + 2),
+        b'\r' => return Ok(if input.get(i + 2) == Some(&b'\n') { i + 3 } else { i + 2 }),
+        0xE2 if matches!(input.get(i + 2..i + 4), Some([0x80, 0xA8 | 0xA9])) => return Ok(i + 4),
+        b'b' => 0x08,
+        b'f' => 0x0C,
+        b'n' => b'\n',
+        b'r' => b'\r',
+        b't' => b'\t',
+        b'v' => 0x0B,
+        b'0' if input.get(i + 2).is_some_and(u8::is_ascii_digit) => {
+            return Err(StrError::at(i, StrErrorKind::NulBeforeDigit));
+        }
+        b'0' => 0,
+        b'1'..=b'9' => return Err(StrError::at(i, StrErrorKind::InvalidEscape(c))),
+        b'x' => {
+            let hi = input.get(i + 2).map_or(-1, |&d| HEX[d as usize]);
+            let lo = input.get(i + 3).map_or(-1, |&d| HEX[d as usize]);
+            if hi < 0 || lo < 0 {
+                let short = input.len() < i + 4 && input[i + 2..].iter().all(u8::is_ascii_hexdigit);
+                let kind = if short { StrErrorKind::Unterminated } else { StrErrorKind::InvalidHexEscape };
+                return Err(StrError::at(if short { input.len() } else { i }, kind));
+            }
+            out.char((hi << 4 | lo) as u32);
+            return Ok(i + 4);
+        }
+        b'u' => {
+            let (cp, next) = unicode(input, i, 0, lone).map_err(|e| truncated_escape(input, i, e))?;
+            out.char(cp);
+            return Ok(next);
+        }
+        // Any other character stands for itself.
+        0x80.. => return utf8_char(input, i + 1, invalid, out),
+        _ => c,
+    };
+    out.byte(decoded);
+    Ok(i + 2)
+}
+
+/// Decodes the unquoted key `input[start..end]` (an `Identifier` token with a backslash: name
+/// characters and `\uXXXX` escapes) into `out`, checking that each escape stands for a
+/// character a name may have there: `$`, `_`, an ASCII letter (or digit, after the
+/// first), or beyond ASCII a letter (`char::is_alphabetic`; after the first, also
+/// `char::is_alphanumeric`, U+200C and U+200D). Beyond ASCII that approximates
+/// ECMAScript's ID_Start and ID_Continue, which json-runtime has no tables for.
+pub(crate) fn decode_identifier<O: Out>(input: &[u8], start: usize, end: usize, out: &mut O) -> Result<(), StrError> {
+    let mut i = start;
+    while i < end {
+        if input[i] != b'\\' {
+            let run = find_byte(&input[..end], i, b'\\');
+            out.bytes(&input[i..run]);
+            i = run;
+            continue;
+        }
+        let cp = match (input.get(i + 1), hex4(input, i + 2)) {
+            (Some(b'u'), Some(cp)) if i + 6 <= end => cp,
+            _ => return Err(StrError::at(i, StrErrorKind::InvalidUnicodeEscape)),
+        };
+        let ok = match char::from_u32(cp) {
+            Some('$' | '_' | 'A'..='Z' | 'a'..='z') => true,
+            Some(c) if c.is_ascii_digit() => i > start,
+            Some(c) if c.is_ascii() => false,
+            Some(c) => {
+                c.is_alphabetic() || (i > start && (c.is_alphanumeric() || matches!(c, '\u{200C}' | '\u{200D}')))
+            }
+            None => false,
+        };
+        if !ok {
+            return Err(StrError::at(i, StrErrorKind::IdentifierEscape(cp)));
+        }
+        out.char(cp);
+        i += 6;
+    }
+    Ok(())
 }
 
 #[cfg(test)]
