@@ -70,6 +70,20 @@ fn json_library() -> Result<(), jsonlex::Error> {
     assert_eq!(value.pointer("/tags/0"), Some(&jsonlex::Value::from("json")));   // RFC 6901
     assert_eq!(value.pointer("/tags/2"), None);
 
+    let doc = jsonlex::Document::parse(br#"{"a": [1, "x"]}"#)?;    // borrowed: one tape, strings left in the input
+    assert_eq!(doc.root().pointer("/a/1").and_then(|v| v.as_str()), Some("x"));
+    assert_eq!(doc.root().to_owned(), jsonlex::decode(br#"{"a": [1, "x"]}"#)?);
+    jsonlex::validate_reader(&b"[1, 2, 3]"[..])?;                   // any io::Read, in constant memory
+    assert_eq!(jsonlex::validate_reader(&b"[1, 2,"[..]).unwrap_err().classify(), jsonlex::Category::Eof);
+    let docs = jsonlex::decode_stream(b"1 [2] {\"a\": 3}").collect::<Result<Vec<_>, _>>()?;
+    assert_eq!(jsonlex::encode(&jsonlex::Value::Array(docs)), r#"[1,[2],{"a":3}]"#);
+    let bad_lines = jsonlex::ndjson::validate(b"{}\n[1,\n2\n");     // NDJSON on every core: each bad line, in order
+    assert_eq!(bad_lines.iter().map(|e| (e.line(), e.column())).collect::<Vec<_>>(), [(2, 4)]);
+    let v5 = jsonlex::json5::decode(b"{unquoted: 'single', hex: 0x1F, trailing: [1,],}")?;
+    assert_eq!(jsonlex::encode(&v5), r#"{"unquoted":"single","hex":31,"trailing":[1]}"#);
+    let vc = jsonlex::jsonc::decode(b"{\"a\": 1 // a comment\n}")?;
+    assert_eq!(vc["a"], 1);
+
     // "With the default `serde` feature, `jsonlex::from_slice::<T>` / `to_string` work on
     // your own types": here types this crate can name without depending on serde.
     let map: BTreeMap<String, Vec<u32>> = jsonlex::from_slice(br#"{"b": [2, 3], "a": [1]}"#)?;
