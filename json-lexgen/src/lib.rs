@@ -49,6 +49,7 @@ mod parse;
 mod span;
 mod stats;
 
+pub use automaton::{Limit, Limits};
 pub use diagnostic::{Diagnostic, DiagnosticKind, Severity};
 pub use span::Span;
 pub use stats::{ConditionStats, HookKernel, LoopStats, Stats};
@@ -75,6 +76,7 @@ pub struct Config {
     unsafe_code: bool,
     simd: bool,
     runtime: RuntimePath,
+    limits: Limits,
 }
 
 /// How generated code names the runtime crate: text from a user (checked when the
@@ -87,7 +89,12 @@ enum RuntimePath {
 
 impl Default for Config {
     fn default() -> Config {
-        Config { unsafe_code: true, simd: true, runtime: RuntimePath::Text("::json_runtime".to_string()) }
+        Config {
+            unsafe_code: true,
+            simd: true,
+            runtime: RuntimePath::Text("::json_runtime".to_string()),
+            limits: Limits::default(),
+        }
     }
 }
 
@@ -128,6 +135,19 @@ impl Config {
     pub fn runtime_path_tokens(mut self, path: TokenStream) -> Config {
         self.runtime = RuntimePath::Tokens(path);
         self
+    }
+
+    /// Set a limit on what the generator builds (defaults: [`Limit::default_value`]);
+    /// exceeding one is a [`DiagnosticKind::Limit`] error. A grammar's own
+    /// `%limit NAME N;` directive wins over this.
+    pub fn limit(mut self, limit: Limit, value: usize) -> Config {
+        self.limits.set(limit, value);
+        self
+    }
+
+    /// The limits set so far (without a grammar's directives).
+    pub fn limits(&self) -> Limits {
+        self.limits
     }
 
     /// The runtime path as a `syn::Path`, or the diagnostic that says why it is not one.
@@ -187,7 +207,11 @@ impl Builder {
         // A bad option is reported before the grammar is parsed.
         self.config.runtime().map_err(|d| fail(vec![d]))?;
         let grammar = parse::parse(source).map_err(fail)?;
-        let automata = automaton::build(&grammar).map_err(|d| fail(vec![d]))?;
+        let mut limits = self.config.limits;
+        for &(limit, value, _) in &grammar.limits {
+            limits.set(limit, value);
+        }
+        let automata = automaton::build(&grammar, &limits).map_err(|d| fail(vec![d]))?;
         let unreachable = analysis::unreachable_rules(&grammar, &automata);
         if !unreachable.is_empty() {
             return Err(fail(unreachable));
