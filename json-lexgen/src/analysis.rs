@@ -193,6 +193,7 @@ fn shadowing_rule(grammar: &Grammar, id: RuleId) -> Option<RuleId> {
         let pair = Grammar {
             name: grammar.name.clone(),
             token: None,
+            backend: None,
             conditions: vec![grammar.conditions[0].clone()],
             rules: vec![
                 crate::grammar::Rule {

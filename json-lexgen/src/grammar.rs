@@ -23,6 +23,9 @@ pub struct Grammar {
     /// `%token path::To::Type;`: the token type whose variants the actions name. When
     /// absent, the generator emits an enum `{name}Token` with one variant per action.
     pub token: Option<Named>,
+    /// `%backend auto|code|tables|tables_only;`: how states become code (checked by the
+    /// parser; [`crate::Config::backend`] overrides it).
+    pub backend: Option<Named>,
     /// Start conditions in order of first appearance; the first is the initial one.
     /// A grammar that uses none has exactly one, named `INITIAL`, with an empty span.
     pub conditions: Vec<Condition>,

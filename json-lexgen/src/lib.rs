@@ -52,7 +52,7 @@ mod stats;
 pub use automaton::{Limit, Limits};
 pub use diagnostic::{Diagnostic, DiagnosticKind, Severity};
 pub use span::Span;
-pub use stats::{ConditionStats, HookKernel, LoopStats, Stats};
+pub use stats::{ConditionStats, HookKernel, LoopStats, Stats, TableStats};
 
 /// Not public API: the parsed grammar, for this workspace's differential test, whose
 /// reference tokenizer builds its own DFAs from the grammar's regexes. May change in
@@ -76,7 +76,49 @@ pub struct Config {
     unsafe_code: bool,
     simd: bool,
     runtime: RuntimePath,
+    backend: BackendChoice,
     limits: Limits,
+}
+
+/// How the states of the automata become code: [`Config::backend`], or the grammar's
+/// `%backend` directive.
+///
+/// A state is either straight Rust code (its own `match` on the next byte, the fastest
+/// form) or a row of its condition's transition table, which one small loop per
+/// condition runs (byte classes, rows compressed against each other: the code grows
+/// with the number of states only through the tables' numbers). Hot states stay code
+/// in every mode but [`BackendChoice::TablesOnly`]: the start state, states that loop
+/// on themselves (string bodies, digits, identifiers, whitespace, with their unrolled
+/// loops and SIMD hooks) and the start state's successors.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum BackendChoice {
+    /// Code for every state of a condition of at most [`BackendChoice::AUTO_TABLES_ABOVE`]
+    /// states; above that, [`BackendChoice::Tables`]. The default; `%backend auto;`.
+    #[default]
+    Auto,
+    /// Every state as code, whatever the grammar's size. `%backend code;`.
+    Code,
+    /// Hot states as code, the others as tables, whatever the grammar's size.
+    /// `%backend tables;`.
+    Tables,
+    /// Every state but the start state as tables: the smallest code; self-loops lose
+    /// their unrolled loops and SIMD hooks. `%backend tables_only;`.
+    TablesOnly,
+}
+
+impl BackendChoice {
+    /// Under [`BackendChoice::Auto`], a condition with more states than this gets tables
+    /// for its cold states.
+    pub const AUTO_TABLES_ABOVE: usize = 256;
+
+    /// The directive's spelling of each choice.
+    pub(crate) const NAMES: [(&'static str, BackendChoice); 4] = [
+        ("auto", BackendChoice::Auto),
+        ("code", BackendChoice::Code),
+        ("tables", BackendChoice::Tables),
+        ("tables_only", BackendChoice::TablesOnly),
+    ];
 }
 
 /// How generated code names the runtime crate: text from a user (checked when the
@@ -93,6 +135,7 @@ impl Default for Config {
             unsafe_code: true,
             simd: true,
             runtime: RuntimePath::Text("::json_runtime".to_string()),
+            backend: BackendChoice::Auto,
             limits: Limits::default(),
         }
     }
@@ -119,6 +162,25 @@ impl Config {
     pub fn simd(mut self, yes: bool) -> Config {
         self.simd = yes;
         self
+    }
+
+    /// How states become code (default [`BackendChoice::Auto`]: by the size of each
+    /// condition). A choice other than `Auto` overrides the grammar's `%backend`
+    /// directive; under `Auto` the directive, if any, decides.
+    pub fn backend(mut self, choice: BackendChoice) -> Config {
+        self.backend = choice;
+        self
+    }
+
+    /// The backend for `grammar`: this config's, else the grammar's directive.
+    pub(crate) fn backend_for(&self, grammar: &Grammar) -> BackendChoice {
+        match (self.backend, &grammar.backend) {
+            (BackendChoice::Auto, Some(named)) => BackendChoice::NAMES
+                .iter()
+                .find(|(name, _)| *name == named.name)
+                .map_or(BackendChoice::Auto, |&(_, choice)| choice),
+            (choice, _) => choice,
+        }
     }
 
     /// The path generated code uses to reach the runtime crate (default `::json_runtime`),
@@ -218,8 +280,9 @@ impl Builder {
         }
         let warnings = analysis::uncovered_bytes(&grammar, &automata);
         let analyses: Vec<Analysis> = automata.iter().map(|a| analysis::analyze(a, self.config.simd)).collect();
-        let tokens = codegen::generate(&grammar, &automata, &analyses, &self.config).map_err(|d| fail(vec![d]))?;
-        Ok(Generated { grammar, automata, analyses, tokens, warnings })
+        let (tokens, layouts) =
+            codegen::generate(&grammar, &automata, &analyses, &self.config).map_err(|d| fail(vec![d]))?;
+        Ok(Generated { grammar, automata, analyses, tokens, layouts, warnings })
     }
 }
 
@@ -230,6 +293,8 @@ pub struct Generated {
     automata: Vec<Automaton>,
     analyses: Vec<Analysis>,
     tokens: TokenStream,
+    /// Per condition: each state's backend, the table's sizes, the arm's code.
+    layouts: Vec<codegen::condition::Layout>,
     warnings: Vec<Diagnostic>,
 }
 

@@ -39,6 +39,7 @@ pub fn parse(source: &str) -> Result<Grammar, Vec<Diagnostic>> {
         diags,
         name: None,
         token: None,
+        backend: None,
         limits: Vec::new(),
         defs: Vec::new(),
         def_index: HashMap::new(),
@@ -145,6 +146,7 @@ struct Parser<'a> {
     diags: Vec<Diagnostic>,
     name: Option<Named>,
     token: Option<Named>,
+    backend: Option<Named>,
     limits: Vec<(Limit, usize, Span)>,
     defs: Vec<Def>,
     def_index: HashMap<String, usize>,
@@ -313,18 +315,32 @@ impl<'a> Parser<'a> {
                 Named { name: name.clone(), span: self.span(id.start, id.end) }
             }
             "token" => self.path()?,
+            "backend" => {
+                let id = self.peek();
+                let names = crate::BackendChoice::NAMES.map(|(n, _)| n);
+                match &id.tok {
+                    Tok::Ident(name) if names.contains(&name.as_str()) => {}
+                    _ => return Err(self.expected(kind, &format!("one of {} after '%backend'", names.join(", ")), "")),
+                }
+                let Tok::Ident(name) = &self.bump().tok else { unreachable!() };
+                Named { name: name.clone(), span: self.span(id.start, id.end) }
+            }
             other => {
                 self.error(
                     kind,
                     t.start,
                     t.end,
-                    format!("unknown directive '%{other}' (known: %name, %token, %limit)"),
+                    format!("unknown directive '%{other}' (known: %name, %token, %backend, %limit)"),
                 );
                 return Err(Failed);
             }
         };
         self.expect_semi(kind, &format!("after '%{which} {}'", value.name))?;
-        let slot = if which == "name" { &mut self.name } else { &mut self.token };
+        let slot = match which.as_str() {
+            "name" => &mut self.name,
+            "backend" => &mut self.backend,
+            _ => &mut self.token,
+        };
         if let Some(first) = slot {
             let (line, column) = (first.span.line, first.span.column);
             self.error(
@@ -748,6 +764,7 @@ impl<'a> Parser<'a> {
         Ok(Grammar {
             name: self.name.unwrap_or(Named { name: "Lexer".to_string(), span: Span::default() }),
             token: self.token,
+            backend: self.backend,
             limits: self.limits,
             conditions,
             rules,

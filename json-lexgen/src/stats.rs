@@ -7,6 +7,7 @@
 use crate::analysis::{Hook, KernelKind};
 use crate::automaton;
 use crate::byteset::ByteSet;
+use crate::codegen::condition::Backend;
 use crate::Generated;
 use std::fmt;
 
@@ -39,6 +40,30 @@ pub struct ConditionStats {
     pub transitions: usize,
     /// States that loop on themselves, in state order.
     pub loops: Vec<LoopStats>,
+    /// States emitted as code, in state order (see [`crate::BackendChoice`]).
+    pub code_states: Vec<u32>,
+    /// States that are rows of the condition's transition table, in state order.
+    pub table_states: Vec<u32>,
+    /// The condition's transition table, if it has table states.
+    pub table: Option<TableStats>,
+    /// Lines of the condition's code (its arm of `next_token`, formatted on its own).
+    pub code_lines: usize,
+    /// Bytes of the condition's code, formatted on its own.
+    pub code_bytes: usize,
+}
+
+/// The transition table of a condition's table states.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct TableStats {
+    /// Byte equivalence classes (the columns).
+    pub classes: usize,
+    /// Rows: the table states, and the code states whose row is another's default.
+    pub rows: usize,
+    /// Entries stored after compression (the rest come from default rows).
+    pub entries: usize,
+    /// Rows stored as their differences from a default row.
+    pub default_rows: usize,
 }
 
 /// A state that loops on itself.
@@ -71,29 +96,58 @@ impl Stats {
             .automata
             .iter()
             .zip(&generated.analyses)
-            .map(|(a, an)| ConditionStats {
-                name: grammar.conditions[a.condition.0 as usize].name.clone(),
-                dfa_states: Some(a.sizes.dfa_states),
-                minimized_dfa_states: automaton::minimized_dfa_states(grammar, a.condition)
-                    .unwrap_or(a.sizes.dfa_states),
-                states: a.states.len(),
-                transitions: a.transition_count(),
-                loops: an
-                    .loops
-                    .iter()
-                    .map(|l| LoopStats {
-                        state: l.state.0,
-                        class: l.class.ranges(),
-                        hook: an.hooks.iter().find(|h| h.state == l.state).map(|h| match h.kernel {
-                            KernelKind::Class => HookKernel::Class,
-                            KernelKind::Utf8 => HookKernel::Utf8,
-                        }),
-                    })
-                    .collect(),
+            .zip(&generated.layouts)
+            .map(|((a, an), layout)| {
+                let states_by = |backend: Backend| -> Vec<u32> {
+                    (0..a.states.len() as u32).filter(|&i| layout.backends[i as usize] == backend).collect()
+                };
+                let arm = layout.code.clone();
+                let arm_code = crate::codegen::safety::format_file(&quote::quote!(fn condition() { #arm }))
+                    .unwrap_or_else(|_| arm.to_string());
+                ConditionStats {
+                    name: grammar.conditions[a.condition.0 as usize].name.clone(),
+                    dfa_states: Some(a.sizes.dfa_states),
+                    minimized_dfa_states: automaton::minimized_dfa_states(grammar, a.condition)
+                        .unwrap_or(a.sizes.dfa_states),
+                    states: a.states.len(),
+                    transitions: a.transition_count(),
+                    loops: an
+                        .loops
+                        .iter()
+                        .map(|l| LoopStats {
+                            state: l.state.0,
+                            class: l.class.ranges(),
+                            hook: an.hooks.iter().find(|h| h.state == l.state).map(|h| match h.kernel {
+                                KernelKind::Class => HookKernel::Class,
+                                KernelKind::Utf8 => HookKernel::Utf8,
+                            }),
+                        })
+                        .collect(),
+                    code_states: states_by(Backend::Direct),
+                    table_states: states_by(Backend::Table),
+                    table: layout.table,
+                    code_lines: arm_code.lines().count(),
+                    code_bytes: arm_code.len(),
+                }
             })
             .collect();
         Stats { conditions, code_lines: code.lines().count(), code_bytes: code.len() }
     }
+}
+
+/// `[0-3 7 9-12]`: sorted state numbers as ranges.
+fn ranges(states: &[u32]) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < states.len() {
+        let mut j = i;
+        while j + 1 < states.len() && states[j + 1] == states[j] + 1 {
+            j += 1;
+        }
+        out.push(if i == j { states[i].to_string() } else { format!("{}-{}", states[i], states[j]) });
+        i = j + 1;
+    }
+    format!("[{}]", out.join(" "))
 }
 
 impl fmt::Display for Stats {
@@ -111,6 +165,16 @@ impl fmt::Display for Stats {
             for l in &c.loops {
                 let class = ByteSet::from_ranges(&l.class);
                 writeln!(f, "    state {}: {} bytes {class}", l.state, class.len())?;
+            }
+            writeln!(f, "  code: {} lines, {} bytes", c.code_lines, c.code_bytes)?;
+            writeln!(f, "  code states: {} {}", c.code_states.len(), ranges(&c.code_states))?;
+            writeln!(f, "  table states: {} {}", c.table_states.len(), ranges(&c.table_states))?;
+            if let Some(t) = &c.table {
+                writeln!(
+                    f,
+                    "  table: {} rows x {} byte classes, {} entries stored ({} rows as differences from a default row)",
+                    t.rows, t.classes, t.entries, t.default_rows
+                )?;
             }
             let hooked: Vec<&LoopStats> = c.loops.iter().filter(|l| l.hook.is_some()).collect();
             writeln!(f, "  SIMD skip hooks: {}", hooked.len())?;

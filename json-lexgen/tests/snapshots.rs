@@ -51,6 +51,10 @@ fn small_grammars() {
         ("keywords", "%name Kw;\n\"if\" => If;\n\"in\" => In;\n[a-z]+ => Ident;\n\" \"+ => skip;\n"),
         ("default_and_eof", "%name De;\n[0-9]+ => Number;\n* => Other;\n$ => End;\n"),
         ("backtracking", "%name Bt;\n\"a\" => A;\n\"abc\" => Abc;\n"),
+        // The table backend on small grammars (issue 14): hot states as code and the
+        // others as a table, and every state but the start as a table.
+        ("keywords_tables", "%name Kw;\n%backend tables;\n\"if\" => If;\n\"in\" => In;\n\"int\" => Int;\n[a-z]+ => Ident;\n\" \"+ => skip;\n"),
+        ("backtracking_tables_only", "%name Bt;\n%backend tables_only;\n\"a\" => A;\n\"abc\" => Abc;\n\"abcde\" => Abcde;\n$ => End;\n"),
     ] {
         let code = Builder::new().build_from_str(grammar).unwrap_or_else(|e| panic!("{e}")).to_file_string();
         insta::assert_snapshot!(name, code);

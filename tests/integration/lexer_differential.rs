@@ -41,6 +41,31 @@ mod csv_lexer {
 mod csv_safe {
     jsonlex::json_lexer!(file = "tests/grammars/csv.lex", no_unsafe);
 }
+// The table backend (json-lexgen/tests/backends.rs writes these grammars): JSON and C
+// with their cold states in tables (`%backend tables`) or every state but the start
+// (`%backend tables_only`), and a keyword grammar large enough for the default to
+// choose tables.
+mod json_tables {
+    jsonlex::json_lexer!(file = "tests/grammars/json_tables.lex");
+}
+mod json_tables_only {
+    jsonlex::json_lexer!(file = "tests/grammars/json_tables_only.lex");
+}
+mod json_tables_only_safe {
+    jsonlex::json_lexer!(file = "tests/grammars/json_tables_only.lex", no_unsafe);
+}
+mod c_tables {
+    jsonlex::json_lexer!(file = "tests/grammars/c_tables.lex");
+}
+mod keywords_lexer {
+    jsonlex::json_lexer!(file = "tests/grammars/keywords.lex");
+}
+mod keywords_safe {
+    jsonlex::json_lexer!(file = "tests/grammars/keywords.lex", no_unsafe);
+}
+mod keywords_tables_only {
+    jsonlex::json_lexer!(file = "tests/grammars/keywords_tables_only.lex");
+}
 
 type Run = Box<dyn Fn(&[u8]) -> Outcome>;
 
@@ -282,6 +307,9 @@ fn json_lexers() -> Vec<(String, Run)> {
         hooked "json (build.rs)" => jsonlex::lexer::JsonLexer,
         hooked "json (no unsafe)" => json_safe::JsonLexer,
         plain "json (no simd)" => json_plain::JsonLexer,
+        hooked "json (tables)" => json_tables::JsonLexer,
+        hooked "json (tables only)" => json_tables_only::JsonLexer,
+        hooked "json (tables only, no unsafe)" => json_tables_only_safe::JsonLexer,
     ]
 }
 
@@ -398,7 +426,15 @@ proptest! {
             hooked "c" => c_lexer::CLexer,
             hooked "c (no unsafe)" => c_safe::CLexer,
             plain "c (no simd)" => c_plain::CLexer,
+            hooked "c (tables)" => c_tables::CLexer,
         ]);
+        LEXERS.with(|l| REF.with(|r| check(r, &input, l)));
+    }
+
+    #[test]
+    fn keyword_lexer_matches_reference(input in inputs(KEYWORD_ALPHABET.with(|a| *a), KEYWORD_SAMPLES)) {
+        thread_local!(static REF: Reference = Reference::new(include_str!("../grammars/keywords.lex")));
+        thread_local!(static LEXERS: Vec<(String, Run)> = keyword_lexers());
         LEXERS.with(|l| REF.with(|r| check(r, &input, l)));
     }
 
@@ -421,4 +457,53 @@ proptest! {
         thread_local!(static LEXERS: Vec<(String, Run)> = lexers![hooked "csv" => csv_lexer::CsvLexer, hooked "csv (no unsafe)" => csv_safe::CsvLexer]);
         LEXERS.with(|l| REF.with(|r| check(r, &input, l)));
     }
+}
+
+fn keyword_lexers() -> Vec<(String, Run)> {
+    lexers![
+        hooked "keywords" => keywords_lexer::Keywords,
+        hooked "keywords (no unsafe)" => keywords_safe::Keywords,
+        hooked "keywords (tables only)" => keywords_tables_only::Keywords,
+    ]
+}
+
+thread_local! {
+    /// The keyword grammar's keywords, each also in capitals and cut short, and the other
+    /// tokens' pieces.
+    static KEYWORD_ALPHABET: &'static [&'static str] = {
+        let grammar = include_str!("../grammars/keywords.lex");
+        let mut parts: Vec<String> = Vec::new();
+        for line in grammar.lines() {
+            let Some(word) = line.strip_prefix("<CODE> '").and_then(|l| l.split('\'').next()) else { continue };
+            parts.push(word.to_string());
+            parts.push(word.to_uppercase());
+            parts.push(word[..word.len() - 1].to_string());
+        }
+        for piece in ["x", "_", "9", "1.5", "1e", "2E+", ".", "\"", "\\", "\\u12", "\\n", "<", "=", ">", "--", "\n", "/*", "*/", "*", " ", "\t", "@", "é"] {
+            parts.push(piece.to_string());
+        }
+        Vec::leak(parts.into_iter().map(|p| &*String::leak(p)).collect())
+    };
+}
+
+const KEYWORD_SAMPLES: &[&str] = &[
+    "SELECT a, b FROM t WHERE x <= 1.5e3 -- note\n",
+    "/* comment */ \"str\\u00e9\\n\" 12 1e5 <> (x)",
+    "/* unterminated",
+];
+
+/// Every keyword of the large grammar, in both cases, followed by every kind of byte
+/// that can end or extend it, and cut short: the table states' rows and dead ends.
+#[test]
+fn keyword_lexer_on_every_keyword() {
+    let reference = Reference::new(include_str!("../grammars/keywords.lex"));
+    let lexers = keyword_lexers();
+    KEYWORD_ALPHABET.with(|alphabet| {
+        for word in alphabet.iter() {
+            for tail in ["", " ", "a", "Z", "_", "0", "(", "\"", "é", "/*"] {
+                check(&reference, format!("{word}{tail}").as_bytes(), &lexers);
+                check(&reference, format!("x {word}{tail}").as_bytes(), &lexers);
+            }
+        }
+    });
 }

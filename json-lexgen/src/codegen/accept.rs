@@ -96,11 +96,17 @@ impl Ctx<'_> {
         }
     }
 
-    /// After the state loop: one arm per outcome the automaton can end with, so that
-    /// each action's code is emitted once however many states end with it.
-    pub(super) fn outcomes(&self, a: &Automaton, partial: &[Option<RuleId>]) -> TokenStream {
+    /// The rules a condition's automaton can end with (each gets an outcome).
+    pub(super) fn outcome_rules(a: &Automaton) -> BTreeSet<RuleId> {
         let mut rules: BTreeSet<RuleId> = a.states.iter().filter_map(|s| s.accept).collect();
         rules.extend(a.default);
+        rules
+    }
+
+    /// After the state loop: one arm per outcome the automaton can end with (`rules`,
+    /// from [`Ctx::outcome_rules`], and the failures), so that each action's code is
+    /// emitted once however many states end with it.
+    pub(super) fn outcomes(&self, rules: &BTreeSet<RuleId>, partial: &[Option<RuleId>]) -> TokenStream {
         let rule_arms = rules.iter().map(|&r| {
             let code = Literal::u32_unsuffixed(Outcome::Rule(r).code());
             let action = self.action(r, quote!(end));

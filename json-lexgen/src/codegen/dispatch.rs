@@ -9,7 +9,7 @@
 //! jumps to it through the state loop ([`Jump`]).
 
 use super::accept::{finish, is_accept_now, Outcome};
-use super::condition::CondCtx;
+use super::condition::{Backend, CondCtx};
 use super::loops::hook_call;
 use super::Ctx;
 use crate::analysis::KernelKind;
@@ -60,24 +60,25 @@ impl Ctx<'_> {
 
     /// `static NEXT_n: [u8; 256]`: byte → arm number (0: no transition), for each state
     /// wide enough to dispatch through a table. Emitted once per condition, however
-    /// many times the state's code is.
-    pub(super) fn dispatch_tables(a: &Automaton) -> TokenStream {
-        let tables = a.states.iter().enumerate().filter_map(|(i, s)| {
-            let arms = Self::arms(s, StateId(i as u32));
-            (arms.len() >= TABLE_DISPATCH_MIN_ARMS).then(|| {
-                let mut table = [0u8; 256];
-                for (k, (_, ranges)) in arms.iter().enumerate() {
-                    for &(lo, hi) in ranges {
-                        for b in lo..=hi {
-                            table[b as usize] = (k + 1) as u8;
+    /// many times the state's code is. Table states have none.
+    pub(super) fn dispatch_tables(a: &Automaton, backends: &[Backend]) -> TokenStream {
+        let tables =
+            a.states.iter().enumerate().filter(|(i, _)| backends[*i] == Backend::Direct).filter_map(|(i, s)| {
+                let arms = Self::arms(s, StateId(i as u32));
+                (arms.len() >= TABLE_DISPATCH_MIN_ARMS).then(|| {
+                    let mut table = [0u8; 256];
+                    for (k, (_, ranges)) in arms.iter().enumerate() {
+                        for &(lo, hi) in ranges {
+                            for b in lo..=hi {
+                                table[b as usize] = (k + 1) as u8;
+                            }
                         }
                     }
-                }
-                let name = format_ident!("NEXT_{}", i);
-                let entries = table.iter().map(|&v| Literal::u8_unsuffixed(v));
-                quote!(static #name: [u8; 256] = [#(#entries),*];)
-            })
-        });
+                    let name = format_ident!("NEXT_{}", i);
+                    let entries = table.iter().map(|&v| Literal::u8_unsuffixed(v));
+                    quote!(static #name: [u8; 256] = [#(#entries),*];)
+                })
+            });
         quote!(#(#tables)*)
     }
 
