@@ -11,7 +11,8 @@ For each keyword count N this writes, under OUT (default target/scale/ws):
   input{N}.txt         text to tokenize (keywords in random case, identifiers, numbers)
 
 All crates are members of one workspace (OUT/Cargo.toml) so that dependencies are built
-once; `prebuilt` is a member that depends on what the others depend on, to prebuild them.
+once; `prebuilt-jsonlex` and `prebuilt-logos` depend on what the others depend on, to
+prebuild them.
 Each crate's main tokenizes the input file given on the command line and prints
 `tokens=<count> checksum=<sum of kind index * position> best_ns=<best of rounds>`: the three
 checksums must agree (the same token kinds at the same places).
@@ -274,9 +275,13 @@ def main():
     out = os.path.abspath(args.out)
     jsonlex = f'jsonlex = {{ path = "{repo}" }}\n'
     logos = 'logos = "0.16"\n'
-    members = ["prebuilt"]
-    write(f"{out}/prebuilt/Cargo.toml", cargo("prebuilt", jsonlex + logos))
-    write(f"{out}/prebuilt/src/main.rs", "use logos as _;\nuse jsonlex as _;\nfn main() {}\n")
+    # One per dependency set: building two of them together would unify features of
+    # shared crates (regex-syntax) differently from building one measured crate alone.
+    members = ["prebuilt-jsonlex", "prebuilt-logos"]
+    write(f"{out}/prebuilt-jsonlex/Cargo.toml", cargo("prebuilt-jsonlex", jsonlex))
+    write(f"{out}/prebuilt-jsonlex/src/main.rs", "use jsonlex as _;\nfn main() {}\n")
+    write(f"{out}/prebuilt-logos/Cargo.toml", cargo("prebuilt-logos", logos))
+    write(f"{out}/prebuilt-logos/src/main.rs", "use logos as _;\nfn main() {}\n")
     for n in args.counts:
         words = keywords(n, args.seed)
         write(f"{out}/kw{n}.lex", lex_grammar(words))

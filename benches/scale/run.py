@@ -7,7 +7,7 @@
 For each N: generates the crates (gen.py), times generation (json-lexgen's release CLI,
 re2rust), then times `cargo check`, `cargo build` and `cargo build --release` of each
 crate after an edit of its main.rs (CARGO_INCREMENTAL=0; dependencies prebuilt through
-the `prebuilt` member, so only the crate itself compiles: checked from cargo's output).
+the `prebuilt-*` members, so only the crate itself compiles: checked from cargo's output).
 Each build runs under `timeout`; one that runs out is recorded as "timeout". Builds run
 one after another, never in parallel. With --speed, the release binaries tokenize the
 generated input in interleaved rounds (each binary: best of 3 passes per round; best
@@ -91,7 +91,9 @@ def main():
         subprocess.run(["cargo", "build", "-q", "--release", "-p", "json-lexgen-cli"], cwd=REPO, env=ENV, check=True)
     for mode in modes:
         print(f"prebuilding dependencies ({mode})", flush=True)
-        subprocess.run(["cargo", *cargo_mode(mode), "-q", "--offline", "-p", "prebuilt"], cwd=WS, env=ENV, check=True)
+        for deps in ["jsonlex", "logos"]:
+            subprocess.run(["cargo", *cargo_mode(mode), "-q", "--offline", "-p", f"prebuilt-{deps}"], cwd=WS, env=ENV,
+                           check=True)
 
     for n in args.counts:
         r = results.setdefault(str(n), {})

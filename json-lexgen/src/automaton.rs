@@ -141,8 +141,8 @@ impl Limit {
         Limit::ALL.into_iter().find(|l| l.name() == name)
     }
 
-    /// The default: room for a 3,000-keyword grammar (22,000 DFA states, 160,000
-    /// transitions) and more; a blow-up stops within seconds, even unoptimized.
+    /// The defaults: room for a 3,000-keyword grammar (22,000 DFA states) and more; a
+    /// blow-up stops within seconds, even unoptimized.
     pub fn default_value(self) -> usize {
         match self {
             Limit::DfaStates => 50_000,
