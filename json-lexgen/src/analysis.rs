@@ -208,8 +208,10 @@ fn shadowing_rule(grammar: &Grammar, id: RuleId) -> Option<RuleId> {
                     ..rule.clone()
                 },
             ],
+            limits: Vec::new(),
         };
-        if let Ok(a) = crate::automaton::build(&pair) {
+        // No larger than the condition's automaton, which was built within the limits.
+        if let Ok(a) = crate::automaton::build(&pair, &crate::automaton::Limits::NONE) {
             if !a[0].states.iter().any(|s| s.accept == Some(RuleId(1))) {
                 return Some(RuleId(j as u32));
             }

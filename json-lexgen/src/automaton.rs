@@ -9,13 +9,23 @@
 //!
 //! Among the patterns a state matches, the earliest rule wins (re2c's tie rule); the
 //! longest match is the generated code's job (it remembers the last accepting state).
+//!
+//! regex-automata's own minimization is not used: ours, after the fold, gives the same
+//! minimal automaton, and regex-automata's costs far more on large grammars (keyword
+//! tries), more so in the unoptimized proc macro.
+//!
+//! Determinization is bounded by [`Limits`]: a grammar whose DFA blows up (`[ab]* "a"
+//! [ab]{18}` needs 2^19 states) fails within seconds, with an error that names the
+//! condition and, when one alone is enough to blow up, the rule.
 
 use crate::diagnostic::{Diagnostic, DiagnosticKind};
 use crate::grammar::{Action, ConditionId, Grammar, Pattern, RuleId};
+use crate::span::Span;
 use regex_automata::dfa::{dense, Automaton as _, StartKind};
 use regex_automata::nfa::thompson;
 use regex_automata::util::{primitives::StateID as DfaStateId, start};
 use regex_automata::{Anchored, MatchKind};
+use regex_syntax::hir::Hir;
 use std::collections::{BTreeSet, HashMap};
 
 /// Index of a state in [`Automaton::states`]. The start state is always `StateId(0)`.
@@ -76,12 +86,12 @@ pub struct Automaton {
     pub sizes: Sizes,
 }
 
-/// State counts at each step of construction (the count before regex-automata's
-/// minimization costs a determinization of its own: see [`unminimized_dfa_states`]).
+/// State counts at each step of construction (the count after regex-automata's
+/// minimization costs a determinization of its own: see [`minimized_dfa_states`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Sizes {
-    /// Reachable states after regex-automata's minimization.
-    pub minimized_dfa_states: usize,
+    /// Reachable states of regex-automata's DFA (not minimized).
+    pub dfa_states: usize,
     /// Our states after folding the delayed match and minimizing again.
     pub states: usize,
 }
@@ -99,12 +109,120 @@ impl Automaton {
     }
 }
 
-/// Build the automaton of every condition of `grammar`, in condition order.
-pub fn build(grammar: &Grammar) -> Result<Vec<Automaton>, Diagnostic> {
-    (0..grammar.conditions.len()).map(|c| build_condition(grammar, ConditionId(c as u32))).collect()
+/// A limit on the size of what the generator builds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Limit {
+    /// States of one condition's DFA, as determinization builds it (`dfa_states`).
+    DfaStates,
+    /// Bytes of working memory of one condition's determinization (`determinize_bytes`):
+    /// regex-automata's bound, for DFA states that stand for large NFA state sets.
+    DeterminizeBytes,
+    /// Byte-range transitions of all conditions' automata together, after minimization
+    /// (`transitions`): the generated code grows with them.
+    Transitions,
 }
 
-fn build_condition(grammar: &Grammar, cond: ConditionId) -> Result<Automaton, Diagnostic> {
+impl Limit {
+    /// Every limit.
+    pub const ALL: [Limit; 3] = [Limit::DfaStates, Limit::DeterminizeBytes, Limit::Transitions];
+
+    /// The name a `%limit` directive uses.
+    pub fn name(self) -> &'static str {
+        match self {
+            Limit::DfaStates => "dfa_states",
+            Limit::DeterminizeBytes => "determinize_bytes",
+            Limit::Transitions => "transitions",
+        }
+    }
+
+    /// The limit a `%limit` directive names.
+    pub fn from_name(name: &str) -> Option<Limit> {
+        Limit::ALL.into_iter().find(|l| l.name() == name)
+    }
+
+    /// The defaults: room for a 3,000-keyword grammar (22,000 DFA states) and more; a
+    /// blow-up stops within seconds, even unoptimized.
+    pub fn default_value(self) -> usize {
+        match self {
+            Limit::DfaStates => 50_000,
+            Limit::DeterminizeBytes => 256 << 20,
+            Limit::Transitions => 1_000_000,
+        }
+    }
+}
+
+/// The value of each [`Limit`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    dfa_states: usize,
+    determinize_bytes: usize,
+    transitions: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            dfa_states: Limit::DfaStates.default_value(),
+            determinize_bytes: Limit::DeterminizeBytes.default_value(),
+            transitions: Limit::Transitions.default_value(),
+        }
+    }
+}
+
+impl Limits {
+    /// No limit at all (for the analyses' small automata, which are no larger than the
+    /// grammar's that were built under the limits).
+    pub(crate) const NONE: Limits =
+        Limits { dfa_states: usize::MAX, determinize_bytes: usize::MAX, transitions: usize::MAX };
+
+    /// The value of `limit`.
+    pub fn get(&self, limit: Limit) -> usize {
+        match limit {
+            Limit::DfaStates => self.dfa_states,
+            Limit::DeterminizeBytes => self.determinize_bytes,
+            Limit::Transitions => self.transitions,
+        }
+    }
+
+    /// Set `limit` to `value`.
+    pub fn set(&mut self, limit: Limit, value: usize) {
+        match limit {
+            Limit::DfaStates => self.dfa_states = value,
+            Limit::DeterminizeBytes => self.determinize_bytes = value,
+            Limit::Transitions => self.transitions = value,
+        }
+    }
+}
+
+/// Build the automaton of every condition of `grammar`, in condition order, within
+/// `limits`.
+pub fn build(grammar: &Grammar, limits: &Limits) -> Result<Vec<Automaton>, Diagnostic> {
+    let automata = (0..grammar.conditions.len())
+        .map(|c| build_condition(grammar, ConditionId(c as u32), limits))
+        .collect::<Result<Vec<Automaton>, Diagnostic>>()?;
+    let total: usize = automata.iter().map(Automaton::transition_count).sum();
+    if total > limits.transitions {
+        let largest = automata.iter().max_by_key(|a| a.transition_count()).expect("a grammar has a condition");
+        let condition = &grammar.conditions[largest.condition.0 as usize];
+        return Err(Diagnostic::error(
+            DiagnosticKind::Limit,
+            condition_span(grammar, largest.condition),
+            format!(
+                "the automata have {total} byte-range transitions, more than the limit of {} (the generated code \
+                 grows with them); condition '{}' has {} of them in {} states. Raise the limit with \
+                 '%limit transitions N;' (or Config::limit)",
+                limits.transitions,
+                condition.name,
+                largest.transition_count(),
+                largest.states.len()
+            ),
+        ));
+    }
+    Ok(automata)
+}
+
+fn build_condition(grammar: &Grammar, cond: ConditionId, limits: &Limits) -> Result<Automaton, Diagnostic> {
     let mut end_of_input = None;
     let mut default = None;
     for (id, rule) in grammar.rules_in(cond) {
@@ -118,69 +236,164 @@ fn build_condition(grammar: &Grammar, cond: ConditionId) -> Result<Automaton, Di
             }
         }
     }
-    let (states, minimized_dfa_states) = match determinize(grammar, cond, true)? {
+    let (states, dfa_states) = match determinize(grammar, cond, false, limits)? {
         None => (vec![State { accept: None, transitions: Vec::new() }], 1),
         Some((dfa, pattern_rules)) => {
-            let (states, minimized_dfa_states) = project(&dfa, &pattern_rules);
-            (minimize(prune(states)), minimized_dfa_states)
+            let (states, dfa_states) = project(&dfa, &pattern_rules);
+            (minimize(prune(states)), dfa_states)
         }
     };
-    Ok(Automaton {
-        condition: cond,
-        sizes: Sizes { minimized_dfa_states, states: states.len() },
-        states,
-        end_of_input,
-        default,
-    })
+    Ok(Automaton { condition: cond, sizes: Sizes { dfa_states, states: states.len() }, states, end_of_input, default })
 }
 
-/// Reachable states of regex-automata's DFA of `cond` before its minimization (1 for a
+/// Reachable states of regex-automata's DFA of `cond` after its minimization (1 for a
 /// condition without regex rules). Only `--stats` asks, so only it pays for a second
-/// determinization.
-pub fn unminimized_dfa_states(grammar: &Grammar, cond: ConditionId) -> Result<usize, Diagnostic> {
-    Ok(determinize(grammar, cond, false)?.map_or(1, |(dfa, _)| reachable(&dfa).len()))
+/// determinization and for regex-automata's minimization.
+pub fn minimized_dfa_states(grammar: &Grammar, cond: ConditionId) -> Result<usize, Diagnostic> {
+    Ok(determinize(grammar, cond, true, &Limits::NONE)?.map_or(1, |(dfa, _)| reachable(&dfa).len()))
 }
 
 /// regex-automata's dense DFA, as built here.
 type Dfa = dense::DFA<Vec<u32>>;
 
+/// Where a diagnostic about a condition points: where the condition is first named,
+/// else (the implicit `INITIAL`) its first rule.
+fn condition_span(grammar: &Grammar, cond: ConditionId) -> Span {
+    let span = grammar.conditions[cond.0 as usize].span;
+    if span.line != 0 {
+        return span;
+    }
+    grammar.rules_in(cond).next().map_or(span, |(_, r)| r.pattern_span)
+}
+
+/// A determinization that stopped at a limit.
+enum Blowup {
+    Limit(Limit),
+    Other(String),
+}
+
 /// regex-automata's DFA of the regex rules of `cond` (byte mode, `MatchKind::All`,
 /// anchored), with the grammar rule of each of its patterns; `None` when the condition
 /// has no regex rule.
-fn determinize(grammar: &Grammar, cond: ConditionId, minimize: bool) -> Result<Option<(Dfa, Vec<RuleId>)>, Diagnostic> {
-    let mut hirs = Vec::new();
-    let mut pattern_rules = Vec::new();
+fn determinize(
+    grammar: &Grammar,
+    cond: ConditionId,
+    minimize: bool,
+    limits: &Limits,
+) -> Result<Option<(Dfa, Vec<RuleId>)>, Diagnostic> {
+    let mut rules = Vec::new();
     for (id, rule) in grammar.rules_in(cond) {
         if let Pattern::Regex(hir) = &rule.pattern {
-            hirs.push(hir);
-            pattern_rules.push(id);
+            rules.push((id, hir));
         }
     }
-    if hirs.is_empty() {
+    if rules.is_empty() {
         return Ok(None);
     }
     let condition = &grammar.conditions[cond.0 as usize];
-    let fail = |what: String| {
-        Diagnostic::error(
+    match determinize_rules(&rules, minimize, limits) {
+        Ok(dfa) => Ok(Some((dfa, rules.iter().map(|&(id, _)| id).collect()))),
+        Err(Blowup::Other(what)) => Err(Diagnostic::error(
             DiagnosticKind::Automaton,
-            condition.span,
+            condition_span(grammar, cond),
             format!("cannot build the automaton of condition '{}': {what}", condition.name),
-        )
-    };
+        )),
+        Err(Blowup::Limit(limit)) => Err(limit_error(grammar, cond, &rules, limits, limit)),
+    }
+}
+
+/// The DFA of these rules, or why it could not be built.
+fn determinize_rules(rules: &[(RuleId, &Hir)], minimize: bool, limits: &Limits) -> Result<Dfa, Blowup> {
+    let hirs: Vec<&Hir> = rules.iter().map(|&(_, hir)| hir).collect();
     let nfa = thompson::Compiler::new()
         .configure(thompson::Config::new().utf8(false).shrink(true))
         .build_many_from_hir(&hirs)
-        .map_err(|e| fail(e.to_string()))?;
+        .map_err(|e| Blowup::Other(e.to_string()))?;
+    // regex-automata bounds the DFA's memory, not its states: a state takes one stride
+    // of 4-byte transitions (the byte classes and the end of input, rounded up to a
+    // power of two), and the start table a little more. `reachable` checks the count.
+    let stride = 1usize << nfa.byte_classes().stride2();
+    let dfa_bytes = limits.dfa_states.saturating_add(2).saturating_mul(stride * 4).saturating_add(4096);
     let config = dense::Config::new()
         .match_kind(MatchKind::All)
         .start_kind(StartKind::Anchored)
         .minimize(minimize)
         .accelerate(false)
-        .byte_classes(true);
+        .byte_classes(true)
+        .dfa_size_limit((limits.dfa_states != usize::MAX).then_some(dfa_bytes))
+        .determinize_size_limit((limits.determinize_bytes != usize::MAX).then_some(limits.determinize_bytes));
     #[cfg(test)]
     DETERMINIZATIONS.with(|n| n.set(n.get() + 1));
-    let dfa = dense::Builder::new().configure(config).build_from_nfa(&nfa).map_err(|e| fail(e.to_string()))?;
-    Ok(Some((dfa, pattern_rules)))
+    let dfa = dense::Builder::new().configure(config).build_from_nfa(&nfa).map_err(|e| {
+        if !e.is_size_limit_exceeded() {
+            Blowup::Other(e.to_string())
+        } else if e.to_string().starts_with("determinization exceeded") {
+            Blowup::Limit(Limit::DeterminizeBytes)
+        } else {
+            Blowup::Limit(Limit::DfaStates)
+        }
+    })?;
+    if reachable(&dfa).len() > limits.dfa_states {
+        return Err(Blowup::Limit(Limit::DfaStates));
+    }
+    Ok(dfa)
+}
+
+/// The error for a condition whose DFA exceeds `limit`, at the rule that tips it over:
+/// the last rule of the shortest prefix of the condition's rules that exceeds the limit
+/// (a binary search: adding rules never makes the DFA smaller), said to exceed it by
+/// itself when it does. A few determinizations, each stopped at the limit.
+fn limit_error(
+    grammar: &Grammar,
+    cond: ConditionId,
+    rules: &[(RuleId, &Hir)],
+    limits: &Limits,
+    limit: Limit,
+) -> Diagnostic {
+    let condition = &grammar.conditions[cond.0 as usize];
+    let value = limits.get(limit);
+    let what = match limit {
+        Limit::DfaStates => format!("a DFA of more than {value} states"),
+        _ => format!("more than {value} bytes of memory to determinize"),
+    };
+    let raise = format!("Raise the limit with '%limit {} N;' (or Config::limit)", limit.name());
+    let exceeds = |rules: &[(RuleId, &Hir)]| matches!(determinize_rules(rules, false, limits), Err(Blowup::Limit(l)) if l == limit);
+    // rules[..fits] stays within the limit, rules[..fails] does not.
+    let (mut fits, mut fails) = (0, rules.len());
+    while fails - fits > 1 {
+        let mid = fits + (fails - fits) / 2;
+        if exceeds(&rules[..mid]) {
+            fails = mid;
+        } else {
+            fits = mid;
+        }
+    }
+    let (tipping, _) = rules[fails - 1];
+    let span = grammar.rules[tipping.0 as usize].pattern_span;
+    if fails == 1 || exceeds(&rules[fails - 1..fails]) {
+        return Diagnostic::error(
+            DiagnosticKind::Limit,
+            span,
+            format!(
+                "this rule needs {what} by itself (limit {}), so condition '{}' cannot be built. {raise}, or \
+                 rewrite the rule: a loop followed by a counted repetition, as in [ab]* \"a\" [ab]{{18}}, \
+                 doubles the states with each count",
+                limit.name(),
+                condition.name
+            ),
+        );
+    }
+    Diagnostic::error(
+        DiagnosticKind::Limit,
+        span,
+        format!(
+            "condition '{}' needs {what} (limit {}) with this rule and the {} before it, though no rule needs \
+             that much by itself. {raise}, or split the rules among conditions",
+            condition.name,
+            limit.name(),
+            fails - 1
+        ),
+    )
 }
 
 #[cfg(test)]
@@ -194,17 +407,25 @@ fn dfa_start(dfa: &dense::DFA<Vec<u32>>) -> DfaStateId {
         .expect("an anchored start state exists: the DFA was built with StartKind::Anchored and no look-behind")
 }
 
+/// One byte of each of the DFA's byte classes (bytes of a class lead to the same
+/// state from every state, so one stands for all: a large grammar has a few dozen).
+fn representatives(dfa: &Dfa) -> Vec<u8> {
+    let classes = dfa.byte_classes();
+    (0..=255u8).filter(|&b| b == 0 || classes.get(b) != classes.get(b - 1)).collect()
+}
+
 /// DFA states reachable from the anchored start, in breadth-first order, dead state
 /// excluded.
 fn reachable(dfa: &dense::DFA<Vec<u32>>) -> Vec<DfaStateId> {
     let start = dfa_start(dfa);
+    let bytes = representatives(dfa);
     let mut order = vec![start];
     let mut seen: HashMap<DfaStateId, usize> = HashMap::from([(start, 0)]);
     let mut i = 0;
     while i < order.len() {
         let s = order[i];
         i += 1;
-        for b in 0..=255u8 {
+        for &b in &bytes {
             let t = dfa.next_state(s, b);
             if dfa.is_dead_state(t) || dfa.is_quit_state(t) || seen.contains_key(&t) {
                 continue;
@@ -221,6 +442,8 @@ fn reachable(dfa: &dense::DFA<Vec<u32>>) -> Vec<DfaStateId> {
 fn project(dfa: &dense::DFA<Vec<u32>>, pattern_rules: &[RuleId]) -> (Vec<State>, usize) {
     let order = reachable(dfa);
     let index: HashMap<DfaStateId, usize> = order.iter().enumerate().map(|(i, &s)| (s, i)).collect();
+    let classes = dfa.byte_classes();
+    let bytes = representatives(dfa);
     let states = order
         .iter()
         .map(|&s| {
@@ -231,10 +454,12 @@ fn project(dfa: &dense::DFA<Vec<u32>>, pattern_rules: &[RuleId]) -> (Vec<State>,
                     .min()
                     .expect("a match state has a pattern")
             });
+            // The target of each class, then of each byte.
+            let targets: Vec<Option<StateId>> =
+                bytes.iter().map(|&b| index.get(&dfa.next_state(s, b)).map(|&t| StateId(t as u32))).collect();
             let mut transitions: Vec<Transition> = Vec::new();
             for b in 0..=255u8 {
-                let Some(&target) = index.get(&dfa.next_state(s, b)) else { continue };
-                let target = StateId(target as u32);
+                let Some(target) = targets[classes.get(b) as usize] else { continue };
                 match transitions.last_mut() {
                     Some(t) if t.target == target && t.end as u16 + 1 == b as u16 => t.end = b,
                     _ => transitions.push(Transition { start: b, end: b, target }),
@@ -414,7 +639,38 @@ pub fn incoming_accepts(automaton: &Automaton) -> Vec<BTreeSet<Option<RuleId>>> 
 
 #[cfg(test)]
 mod tests {
-    use super::DETERMINIZATIONS;
+    use super::{build, Limit, Limits, DETERMINIZATIONS};
+    use crate::diagnostic::DiagnosticKind;
+
+    /// `[ab]* "a" [ab]{n}` needs 2^(n+2) + 1 DFA states (2^(n+1) once minimized).
+    fn explosive(n: u32) -> crate::grammar::Grammar {
+        crate::parse::parse(&format!("[ab]* \"a\" [ab]{{{n}}} => X;\n")).expect("the grammar parses")
+    }
+
+    /// Just under the default state limit, a grammar builds; twice as large, it does not.
+    #[test]
+    fn a_grammar_at_the_default_limit_builds() {
+        let limit = Limit::DfaStates.default_value();
+        let automata = build(&explosive(13), &Limits::default()).expect("2^15 + 1 states are within the default");
+        let dfa_states = automata[0].sizes.dfa_states;
+        assert!(dfa_states > limit / 2 && dfa_states <= limit, "{dfa_states}");
+        let d = build(&explosive(14), &Limits::default()).expect_err("2^16 + 1 states are not");
+        assert_eq!(d.kind, DiagnosticKind::Limit);
+    }
+
+    /// The state limit is exact, though regex-automata bounds bytes: the DFA's own count
+    /// is a limit that just fits.
+    #[test]
+    fn the_state_limit_is_a_count_of_states() {
+        let grammar = explosive(6);
+        let n = build(&grammar, &Limits::default()).unwrap()[0].sizes.dfa_states;
+        let mut limits = Limits::default();
+        limits.set(Limit::DfaStates, n);
+        build(&grammar, &limits).expect("exactly the DFA's states");
+        limits.set(Limit::DfaStates, n - 1);
+        let d = build(&grammar, &limits).expect_err("one state fewer");
+        assert!(d.message.contains(&format!("more than {} states", n - 1)), "{}", d.message);
+    }
 
     /// A build determinizes each condition once; only `stats()` pays for the extra,
     /// unminimized DFA whose size it reports.

@@ -45,8 +45,11 @@ pub enum DiagnosticKind {
     Option,
     /// The grammar could not be read (a missing file, say).
     Io,
-    /// The automaton could not be built (too large, say).
+    /// The automaton could not be built.
     Automaton,
+    /// The automaton exceeds a limit (`%limit`, [`crate::Config::limit`]): too many DFA
+    /// states, too much memory to determinize, too many transitions.
+    Limit,
 }
 
 /// One message about a grammar, tied to a place in its text.

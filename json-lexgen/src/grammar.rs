@@ -35,6 +35,8 @@ pub struct Grammar {
     /// Rules in file order. A rule written `<*>` or `<A, B>` appears once, listing
     /// every condition it belongs to.
     pub rules: Vec<Rule>,
+    /// `%limit NAME N;` directives, each limit at most once.
+    pub limits: Vec<(crate::automaton::Limit, usize, Span)>,
 }
 
 /// What a class, `.` and `\p{...}` stand for: `%encoding`.

@@ -49,6 +49,7 @@ mod parse;
 mod span;
 mod stats;
 
+pub use automaton::{Limit, Limits};
 pub use diagnostic::{Diagnostic, DiagnosticKind, Severity};
 pub use span::Span;
 pub use stats::{ConditionStats, HookKernel, LoopStats, Stats, TableStats};
@@ -77,6 +78,7 @@ pub struct Config {
     streaming: bool,
     runtime: RuntimePath,
     backend: BackendChoice,
+    limits: Limits,
 }
 
 /// How the states of the automata become code: [`Config::backend`], or the grammar's
@@ -136,6 +138,7 @@ impl Default for Config {
             streaming: false,
             runtime: RuntimePath::Text("::json_runtime".to_string()),
             backend: BackendChoice::Auto,
+            limits: Limits::default(),
         }
     }
 }
@@ -210,6 +213,19 @@ impl Config {
         self
     }
 
+    /// Set a limit on what the generator builds (defaults: [`Limit::default_value`]);
+    /// exceeding one is a [`DiagnosticKind::Limit`] error. A grammar's own
+    /// `%limit NAME N;` directive wins over this.
+    pub fn limit(mut self, limit: Limit, value: usize) -> Config {
+        self.limits.set(limit, value);
+        self
+    }
+
+    /// The limits set so far (without a grammar's directives).
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
     /// The runtime path as a `syn::Path`, or the diagnostic that says why it is not one.
     pub(crate) fn runtime(&self) -> Result<syn::Path, Diagnostic> {
         let (parsed, shown) = match &self.runtime {
@@ -267,7 +283,11 @@ impl Builder {
         // A bad option is reported before the grammar is parsed.
         self.config.runtime().map_err(|d| fail(vec![d]))?;
         let grammar = parse::parse(source).map_err(fail)?;
-        let automata = automaton::build(&grammar).map_err(|d| fail(vec![d]))?;
+        let mut limits = self.config.limits;
+        for &(limit, value, _) in &grammar.limits {
+            limits.set(limit, value);
+        }
+        let automata = automaton::build(&grammar, &limits).map_err(|d| fail(vec![d]))?;
         let unreachable = analysis::unreachable_rules(&grammar, &automata);
         if !unreachable.is_empty() {
             return Err(fail(unreachable));

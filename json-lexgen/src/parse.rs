@@ -17,6 +17,7 @@ use std::collections::HashMap;
 
 use regex_syntax::hir::{Class, ClassBytes, ClassBytesRange, Hir};
 
+use crate::automaton::Limit;
 use crate::diagnostic::{Diagnostic, DiagnosticKind};
 use crate::grammar::{Action, Condition, Encoding, Grammar, Named};
 use crate::span::Span;
@@ -51,6 +52,7 @@ pub fn parse(source: &str) -> Result<Grammar, Vec<Diagnostic>> {
         encoding,
         encoding_directive: None,
         backend: None,
+        limits: Vec::new(),
         defs: Vec::new(),
         def_index: HashMap::new(),
         conds: Vec::new(),
@@ -161,6 +163,7 @@ struct Parser<'a> {
     /// The `%encoding` directive's value, once parsed (for "given twice").
     encoding_directive: Option<Named>,
     backend: Option<Named>,
+    limits: Vec<(Limit, usize, Span)>,
     defs: Vec<Def>,
     def_index: HashMap<String, usize>,
     conds: Vec<Condition>,
@@ -310,6 +313,7 @@ impl<'a> Parser<'a> {
         let Tok::Directive(which) = &t.tok else { unreachable!() };
         let kind = DiagnosticKind::Directive;
         let value = match which.as_str() {
+            "limit" => return self.limit(t),
             "name" => {
                 let id = self.peek();
                 let Tok::Ident(name) = &id.tok else {
@@ -358,7 +362,7 @@ impl<'a> Parser<'a> {
                     kind,
                     t.start,
                     t.end,
-                    format!("unknown directive '%{other}' (known: %name, %token, %encoding, %backend)"),
+                    format!("unknown directive '%{other}' (known: %name, %token, %encoding, %backend, %limit)"),
                 );
                 return Err(Failed);
             }
@@ -380,6 +384,54 @@ impl<'a> Parser<'a> {
             );
         } else {
             *slot = Some(value);
+        }
+        Ok(())
+    }
+
+    /// `%limit NAME N;` (after the `%limit` token `t`).
+    fn limit(&mut self, t: &Token) -> PResult<()> {
+        let kind = DiagnosticKind::Directive;
+        let names = Limit::ALL.map(Limit::name).join(", ");
+        let id = self.peek();
+        let Tok::Ident(name) = &id.tok else {
+            return Err(self.expected(kind, &format!("a limit's name after '%limit' ({names})"), ""));
+        };
+        self.bump();
+        let Some(limit) = Limit::from_name(name) else {
+            self.error(kind, id.start, id.end, format!("unknown limit '{name}' (known: {names})"));
+            return Err(Failed);
+        };
+        // Digits are one-character tokens here: take those that touch.
+        let start = self.peek().start;
+        let mut end = start;
+        while matches!(self.peek_tok(), Tok::Other('0'..='9')) && self.peek().start == end {
+            end = self.bump().end;
+        }
+        if end == start {
+            return Err(self.expected(kind, &format!("a number after '%limit {name}'"), ""));
+        }
+        let digits = &self.src[start..end];
+        let Some(value) = digits.parse::<usize>().ok().filter(|&v| v > 0) else {
+            self.error(
+                kind,
+                start,
+                end,
+                format!("'{digits}' is not a limit: expected a number from 1 to {}", usize::MAX),
+            );
+            return Err(Failed);
+        };
+        self.expect_semi(kind, &format!("after '%limit {name} {digits}'"))?;
+        if let Some(&(_, _, first)) = self.limits.iter().find(|(l, _, _)| *l == limit) {
+            let (line, column) = (first.line, first.column);
+            self.error(
+                kind,
+                t.start,
+                id.end,
+                format!("'%limit {name}' is given twice (first at line {line}, column {column})"),
+            );
+        } else {
+            let span = self.span(t.start, end);
+            self.limits.push((limit, value, span));
         }
         Ok(())
     }
@@ -747,6 +799,7 @@ impl<'a> Parser<'a> {
             token: self.token,
             encoding: self.encoding,
             backend: self.backend,
+            limits: self.limits,
             conditions,
             rules,
         })

@@ -106,8 +106,9 @@ impl Stats {
                     .unwrap_or_else(|_| arm.to_string());
                 ConditionStats {
                     name: grammar.conditions[a.condition.0 as usize].name.clone(),
-                    dfa_states: automaton::unminimized_dfa_states(grammar, a.condition).ok(),
-                    minimized_dfa_states: a.sizes.minimized_dfa_states,
+                    dfa_states: Some(a.sizes.dfa_states),
+                    minimized_dfa_states: automaton::minimized_dfa_states(grammar, a.condition)
+                        .unwrap_or(a.sizes.dfa_states),
                     states: a.states.len(),
                     transitions: a.transition_count(),
                     loops: an

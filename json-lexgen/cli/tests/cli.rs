@@ -192,3 +192,24 @@ fn streaming_adds_the_streaming_lexer_and_keeps_the_slice_lexer() {
     assert!(code.contains("impl ::json_runtime::lex::StreamLexer for WordsStream"), "{code}");
     assert!(!plain.contains("WordsStream"), "{plain}");
 }
+
+#[test]
+fn a_grammar_over_a_limit_fails_with_the_rule_and_exit_status_1() {
+    let dir = scratch("limit");
+    let grammar = dir.join("boom.lex");
+    // 2^20 DFA states: this ran for minutes before determinization had limits.
+    std::fs::write(&grammar, "%name Boom;\n\" \"+ => skip;\n[ab]* \"a\" [ab]{18} => X;\n* => error;\n").unwrap();
+    let out = dir.join("boom.rs");
+    let result = run(&[grammar.as_os_str(), "-o".as_ref(), out.as_os_str()]);
+    assert_eq!(result.status.code(), Some(1), "{}", text(&result.stderr));
+    let stderr = text(&result.stderr);
+    let expected =
+        format!("{}:3:1: error: this rule needs a DFA of more than 50000 states by itself", grammar.display());
+    assert!(stderr.starts_with(&expected), "{stderr}");
+    assert!(stderr.contains("'%limit dfa_states N;'"), "{stderr}");
+    assert!(!out.exists(), "no output file on an error");
+    // The grammar's own %limit raises it (here: lowers it, to stay quick, on a smaller blow-up).
+    std::fs::write(&grammar, "%limit dfa_states 2000;\n[ab]* \"a\" [ab]{8} => X;\n* => error;\n").unwrap();
+    let result = run(&[grammar.as_os_str(), "-o".as_ref(), out.as_os_str()]);
+    assert_eq!(result.status.code(), Some(0), "{}", text(&result.stderr));
+}

@@ -476,7 +476,7 @@ mod tests {
 
     fn backends(grammar: &str, choice: BackendChoice) -> (Automaton, Vec<Backend>) {
         let g = crate::parse::parse(grammar).expect("parses");
-        let a = crate::automaton::build(&g).expect("builds").remove(0);
+        let a = crate::automaton::build(&g, &crate::automaton::Limits::default()).expect("builds").remove(0);
         let analysis = crate::analysis::analyze(&a, true);
         let b = choose(&a, &analysis, choice);
         (a, b)
