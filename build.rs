@@ -1,7 +1,8 @@
 //! Regenerates every lexer in `grammar/` into `OUT_DIR/<name>.rs` with json-lexgen,
 //! each with its streaming lexer (`NameStream`) beside it, for input read in pieces,
-//! and json.lex again as `JsonDocumentLexer` and `JsonTrailingCommasLexer` (one lexer
-//! per parser loop, see below).
+//! and json.lex again as `JsonDocumentLexer` and `JsonTrailingCommasLexer`, jsonc.lex
+//! and json5.lex as `JsoncDocumentLexer` and `Json5DocumentLexer` (one lexer per
+//! parser loop, see below).
 
 use std::path::Path;
 
@@ -37,12 +38,16 @@ fn main() {
     // JSON with trailing commas (the parser's dialect loop). Each parser loop must have a
     // lexer of its own: with two callers of `JsonLexer::next_token`, LLVM inlines it in
     // neither (see the `Parser` docs in json-runtime/src/de/mod.rs).
-    let json = std::fs::read_to_string("grammar/json.lex").expect("grammar/json.lex ships with the crate");
-    for (name, file) in
-        [("JsonDocumentLexer", "json_document.rs"), ("JsonTrailingCommasLexer", "json_trailing_commas.rs")]
-    {
-        let renamed = json.replacen("%name JsonLexer;", &format!("%name {name};"), 1);
-        assert_ne!(renamed, json, "grammar/json.lex names its lexer `JsonLexer`");
+    // The dialects' lexers likewise get a copy for their documents.
+    for (grammar, lexer, name, file) in [
+        ("json", "JsonLexer", "JsonDocumentLexer", "json_document.rs"),
+        ("json", "JsonLexer", "JsonTrailingCommasLexer", "json_trailing_commas.rs"),
+        ("jsonc", "JsoncLexer", "JsoncDocumentLexer", "jsonc_document.rs"),
+        ("json5", "Json5Lexer", "Json5DocumentLexer", "json5_document.rs"),
+    ] {
+        let text = std::fs::read_to_string(format!("grammar/{grammar}.lex")).expect("the grammars ship with the crate");
+        let renamed = text.replacen(&format!("%name {lexer};"), &format!("%name {name};"), 1);
+        assert_ne!(renamed, text, "grammar/{grammar}.lex names its lexer `{lexer}`");
         match json_lexgen::Builder::new().build_from_str(&renamed) {
             Ok(generated) => {
                 let out = Path::new(&out_dir).join(file);

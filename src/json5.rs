@@ -43,6 +43,37 @@ pub mod lexer {
     include!(concat!(env!("OUT_DIR"), "/json5.rs"));
 }
 
+/// A copy of [`lexer::Json5Lexer`] for [`parse_document`]: each parser loop has its own
+/// lexer, so that `next_token` is inlined into it (see the root `build.rs`).
+#[allow(dead_code, clippy::upper_case_acronyms)] // generated: API the Document does not use
+mod document_lexer {
+    include!(concat!(env!("OUT_DIR"), "/json5_document.rs"));
+}
+
+/// Parses one document into a borrowed [`Document`](crate::Document) with the default
+/// options: it accepts and rejects exactly what [`decode`] does, with the same errors.
+///
+/// ```
+/// let doc = jsonlex::json5::parse_document(b"{a: [1, 'x',], hex: 0x10}").unwrap();
+/// assert_eq!(doc.root().pointer("/a/1").and_then(|v| v.as_str()), Some("x"));
+/// assert_eq!(doc.root().index("hex").as_u64(), Some(16));
+/// ```
+pub fn parse_document(input: &[u8]) -> Result<crate::Document<'_>, Error> {
+    parse_document_with(input, &options())
+}
+
+/// As [`parse_document`], with `options` (as [`decode_with`]).
+pub fn parse_document_with<'a>(input: &'a [u8], options: &DecodeOptions) -> Result<crate::Document<'a>, Error> {
+    // SAFETY: as in `decode_with`: `Json5DocumentLexer` is `Json5Lexer` under another name.
+    unsafe {
+        json_runtime::Document::parse_dialect_trusted_with_lexer::<document_lexer::Json5DocumentLexer>(
+            input,
+            &options.dialect(Dialect::Json5),
+        )
+    }
+    .map(crate::Document)
+}
+
 /// The default options for JSON5: JSON's ([`DecodeOptions::new`]: `Infinity` and `NaN`
 /// are errors), dialect JSON5 (trailing commas allowed).
 pub const fn options() -> DecodeOptions {

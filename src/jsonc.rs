@@ -24,6 +24,37 @@ pub mod lexer {
     include!(concat!(env!("OUT_DIR"), "/jsonc.rs"));
 }
 
+/// A copy of [`lexer::JsoncLexer`] for [`parse_document`]: each parser loop has its own
+/// lexer, so that `next_token` is inlined into it (see the root `build.rs`).
+#[allow(dead_code, clippy::upper_case_acronyms)] // generated: API the Document does not use
+mod document_lexer {
+    include!(concat!(env!("OUT_DIR"), "/jsonc_document.rs"));
+}
+
+/// Parses one document into a borrowed [`Document`](crate::Document) with the default
+/// options: it accepts and rejects exactly what [`decode`] does, with the same errors.
+///
+/// ```
+/// let doc = jsonlex::jsonc::parse_document(b"{\"a\": [1, \"x\"] /* note */}").unwrap();
+/// assert_eq!(doc.root().pointer("/a/1").and_then(|v| v.as_str()), Some("x"));
+/// assert_eq!(doc.root().to_owned(), jsonlex::jsonc::decode(doc.input()).unwrap());
+/// ```
+pub fn parse_document(input: &[u8]) -> Result<crate::Document<'_>, Error> {
+    parse_document_with(input, &options())
+}
+
+/// As [`parse_document`], with `options` (as [`decode_with`]).
+pub fn parse_document_with<'a>(input: &'a [u8], options: &DecodeOptions) -> Result<crate::Document<'a>, Error> {
+    // SAFETY: as in `decode_with`: `JsoncDocumentLexer` is `JsoncLexer` under another name.
+    unsafe {
+        json_runtime::Document::parse_dialect_trusted_with_lexer::<document_lexer::JsoncDocumentLexer>(
+            input,
+            &options.dialect(Dialect::Jsonc),
+        )
+    }
+    .map(crate::Document)
+}
+
 /// The default options for JSONC: JSON's ([`DecodeOptions::new`]), dialect JSONC.
 pub const fn options() -> DecodeOptions {
     DecodeOptions::new().dialect(Dialect::Jsonc)

@@ -35,6 +35,21 @@ fn decode5(input: &[u8], options: &DecodeOptions) -> Result<Value, jsonlex::Erro
     let decoded = json5::decode_with(input, options);
     let validated = json5::validate_with(input, options);
     let checking = de::decode_dialect::<json5::lexer::Json5Lexer>(input, &options.dialect(jsonlex::Dialect::Json5));
+    // The borrowed document: the same value, or the same error.
+    let document = json5::parse_document_with(input, options);
+    match (&decoded, &document) {
+        (Ok(v), Ok(d)) => {
+            assert_same(&d.root().to_owned(), v);
+            assert_eq!(d.encode(), jsonlex::encode(v), "{:?}", String::from_utf8_lossy(input));
+        }
+        (Err(a), Err(b)) => assert_eq!(
+            (a.offset(), a.classify(), a.message()),
+            (b.offset(), b.classify(), b.message()),
+            "decode and the document disagree on {:?}",
+            String::from_utf8_lossy(input)
+        ),
+        _ => panic!("decode and the document disagree on {:?}: {:?}", String::from_utf8_lossy(input), document.err()),
+    }
     match (&decoded, &validated, &checking) {
         (Ok(a), Ok(()), Ok(b)) => assert_same(a, b),
         (Err(a), Err(b), Err(c)) => {

@@ -46,6 +46,8 @@ fn check(name: &str, input: &[u8], commented: &[u8]) {
     let ours = jsonc::decode(commented).unwrap_or_else(|e| panic!("{name}: {e}"));
     assert_same(&ours, &strict);
     jsonc::validate(commented).unwrap();
+    let document = jsonc::parse_document(commented).unwrap_or_else(|e| panic!("{name}: document: {e}"));
+    assert_same(&document.root().to_owned(), &strict);
     // The streaming serde deserializer on the JSONC lexer: the same value.
     let via_serde: jsonlex::Value = jsonc::from_slice(commented).unwrap();
     assert_same(&via_serde, &strict);
@@ -98,6 +100,9 @@ fn benchmark_corpus_with_comments_at_sampled_boundaries() {
 fn errors() {
     let err = |s: &[u8]| {
         let e = jsonc::decode(s).unwrap_err();
+        // The borrowed document fails the same way.
+        let d = jsonc::parse_document(s).unwrap_err();
+        assert_eq!((d.classify(), d.to_string()), (e.classify(), e.to_string()));
         (e.classify(), e.to_string())
     };
     assert_eq!(

@@ -212,6 +212,28 @@ pub(crate) unsafe fn parse_into_trusted<'a, L: Lexer<'a, Kind = JsonToken>, S: S
     Parser::<true, S>::new(input, options, true, sink).run::<L, false>()
 }
 
+/// As [`parse_into`], on the dialect loop (JSON5's tokens, trailing commas: see
+/// [`decode_dialect`]).
+pub(crate) fn parse_dialect_into<'a, L: Lexer<'a, Kind = JsonToken>, S: Sink<'a>>(
+    input: &'a [u8],
+    options: &DecodeOptions,
+    sink: S,
+) -> Result<S::Output, Error> {
+    Parser::<false, S>::new(input, options, true, sink).run::<L, true>()
+}
+
+/// As [`parse_into_trusted`], on the dialect loop.
+///
+/// # Safety
+/// As [`decode_dialect_trusted`]'s.
+pub(crate) unsafe fn parse_dialect_into_trusted<'a, L: Lexer<'a, Kind = JsonToken>, S: Sink<'a>>(
+    input: &'a [u8],
+    options: &DecodeOptions,
+    sink: S,
+) -> Result<S::Output, Error> {
+    Parser::<true, S>::new(input, options, true, sink).run::<L, true>()
+}
+
 /// The parser, for decoding and validating alike.
 ///
 /// Whether it builds is a field, not a type parameter, so that decode and validate

@@ -126,6 +126,28 @@ impl<'a> Document<'a> {
         unsafe { de::parse_into_trusted::<L, _>(input, options, Tape::new(input)) }
     }
 
+    /// Parses `input` with the lexer `L` of a JSON dialect (JSON5's token kinds,
+    /// [`DecodeOptions::trailing_commas`]: see [`decode_dialect`](crate::de::decode_dialect)),
+    /// checking that its string tokens are UTF-8.
+    pub fn parse_dialect_with_lexer<L: Lexer<'a, Kind = JsonToken>>(
+        input: &'a [u8],
+        options: &DecodeOptions,
+    ) -> Result<Document<'a>, Error> {
+        de::parse_dialect_into::<L, _>(input, options, Tape::new(input))
+    }
+
+    /// As [`Document::parse_dialect_with_lexer`], trusting `L`'s string tokens' UTF-8.
+    ///
+    /// # Safety
+    /// As [`decode_dialect_trusted`](crate::de::decode_dialect_trusted)'s.
+    pub unsafe fn parse_dialect_trusted_with_lexer<L: Lexer<'a, Kind = JsonToken>>(
+        input: &'a [u8],
+        options: &DecodeOptions,
+    ) -> Result<Document<'a>, Error> {
+        // SAFETY: the caller's promise, passed on.
+        unsafe { de::parse_dialect_into_trusted::<L, _>(input, options, Tape::new(input)) }
+    }
+
     /// The top-level value.
     #[inline]
     pub fn root(&self) -> ValueRef<'_> {
