@@ -109,6 +109,13 @@ pub fn validate_reader<R: std::io::Read>(reader: R) -> Result<(), Error> {
     json_runtime::de::validate_reader_trusted::<lexer::JsonLexerStream, R>(reader, &DecodeOptions::new())
 }
 
+/// Checks `reader`'s document as [`validate_with`] would with `options` (strict JSON:
+/// [`DecodeOptions::trailing_commas`] is not read; options that repair strings repair
+/// only what the buffer holds).
+pub fn validate_reader_with<R: std::io::Read>(reader: R, options: &DecodeOptions) -> Result<(), Error> {
+    json_runtime::de::validate_reader_trusted::<lexer::JsonLexerStream, R>(reader, options)
+}
+
 /// Decodes one JSON document from `reader`, as [`decode`] does on the same bytes,
 /// through the buffer of [`validate_reader`] (the input is never held whole; the
 /// value is).

@@ -282,6 +282,16 @@ fn read_input(path: Option<&str>) -> Result<(String, Vec<u8>), String> {
     }
 }
 
+/// An input to read as it comes: a file, or standard input for none or `-`.
+fn open_input(path: Option<&str>) -> Result<(String, Box<dyn Read>), String> {
+    match path {
+        None | Some("-") => Ok(("<stdin>".to_string(), Box::new(io::stdin().lock()))),
+        Some(p) => std::fs::File::open(p)
+            .map(|f| (p.to_string(), Box::new(f) as Box<dyn Read>))
+            .map_err(|e| format!("{p}: {e}")),
+    }
+}
+
 fn report(name: &str, e: &jsonlex::Error) {
     eprintln!("{name}:{}:{}: {}", e.line(), e.column(), e.message());
 }
@@ -328,8 +338,32 @@ fn check(m: &ArgMatches) -> ExitCode {
         }
         return tally.exit_code();
     }
+    // Strict JSON is checked as it is read, in constant memory (the dialects, and
+    // trailing commas, need the whole input).
+    let stream = dialect == Dialect::Json && !m.get_flag("trailing-commas");
     for file in inputs(m) {
         tally.files += 1;
+        if stream {
+            match open_input(file) {
+                Ok((name, reader)) => match jsonlex::validate_reader_with(reader, &options) {
+                    Ok(()) if verbose => println!("{name}: ok"),
+                    Ok(()) => {}
+                    Err(e) if e.classify() == jsonlex::Category::Io => {
+                        eprintln!("jsonlex: {name}: {}", e.message());
+                        tally.unreadable += 1;
+                    }
+                    Err(e) => {
+                        report(&name, &e);
+                        tally.invalid += 1;
+                    }
+                },
+                Err(msg) => {
+                    eprintln!("jsonlex: {msg}");
+                    tally.unreadable += 1;
+                }
+            }
+            continue;
+        }
         match read_input(file) {
             Ok((name, bytes)) => match validate_as(dialect, &bytes, &options) {
                 Ok(()) if verbose => println!("{name}: ok"),

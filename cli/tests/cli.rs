@@ -390,3 +390,20 @@ fn lines_with_a_dialect_is_a_usage_error() {
         }
     }
 }
+
+#[test]
+fn check_reads_as_it_goes_and_a_failed_read_exits_2() {
+    // A directory opens but cannot be read: an I/O error mid-stream, not an empty input.
+    let dir = std::env::temp_dir().join(format!("jsonlex-cli-dir-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let dir = dir.to_str().unwrap().to_string();
+    let (code, out, err) = jsonlex(&["check", &dir], b"");
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(err.starts_with(&format!("jsonlex: {dir}: ")), "{err}");
+    // Standard input is checked as it is read, with the positions of `validate`.
+    let (code, _, err) = jsonlex(&["check"], b"[1,\n 2");
+    assert_eq!(
+        (code, err.as_str()),
+        (1, "<stdin>:2:3: unexpected end of input: expected ',' or ']' after an array element\n")
+    );
+}
