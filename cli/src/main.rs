@@ -343,36 +343,32 @@ fn check(m: &ArgMatches) -> ExitCode {
     let stream = dialect == Dialect::Json && !m.get_flag("trailing-commas");
     for file in inputs(m) {
         tally.files += 1;
-        if stream {
-            match open_input(file) {
-                Ok((name, reader)) => match jsonlex::validate_reader_with(reader, &options) {
-                    Ok(()) if verbose => println!("{name}: ok"),
-                    Ok(()) => {}
-                    Err(e) if e.classify() == jsonlex::Category::Io => {
-                        eprintln!("jsonlex: {name}: {}", e.message());
-                        tally.unreadable += 1;
-                    }
-                    Err(e) => {
-                        report(&name, &e);
-                        tally.invalid += 1;
-                    }
-                },
-                Err(msg) => {
-                    eprintln!("jsonlex: {msg}");
-                    tally.unreadable += 1;
+        let checked = if stream {
+            open_input(file).map(|(name, reader)| {
+                let result = jsonlex::validate_reader_with(reader, &options);
+                (name, result)
+            })
+        } else {
+            read_input(file).map(|(name, bytes)| {
+                let result = validate_as(dialect, &bytes, &options);
+                (name, result)
+            })
+        };
+        match checked {
+            Ok((name, Ok(()))) => {
+                if verbose {
+                    println!("{name}: ok");
                 }
             }
-            continue;
-        }
-        match read_input(file) {
-            Ok((name, bytes)) => match validate_as(dialect, &bytes, &options) {
-                Ok(()) if verbose => println!("{name}: ok"),
-                Ok(()) => {}
-                Err(e) => {
-                    report(&name, &e);
-                    tally.invalid += 1;
-                }
-            },
+            // A read that failed part way (only the streamed path reads as it goes).
+            Ok((name, Err(e))) if e.classify() == jsonlex::Category::Io => {
+                eprintln!("jsonlex: {name}: {}", e.message());
+                tally.unreadable += 1;
+            }
+            Ok((name, Err(e))) => {
+                report(&name, &e);
+                tally.invalid += 1;
+            }
             Err(msg) => {
                 eprintln!("jsonlex: {msg}");
                 tally.unreadable += 1;
