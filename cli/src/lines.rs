@@ -126,6 +126,19 @@ fn open_counted(path: Option<&str>, tally: &mut Tally) -> Option<Opened> {
     }
 }
 
+/// Reports a bad line (or a failed read) of input `name` and counts it; true for a bad
+/// line.
+fn count_bad(e: &Error, name: &str, progress: &RefCell<Progress>, tally: &mut Tally, lines: &mut LineTally) -> bool {
+    progress.borrow().report(&message(name, e));
+    if e.classify() == Category::Io {
+        tally.unreadable += 1;
+        false
+    } else {
+        lines.invalid += 1;
+        true
+    }
+}
+
 /// `check --lines`.
 pub fn check(files: &[Option<&str>], settings: &Ndjson, tally: &mut Tally, lines: &mut LineTally) {
     for &path in files {
@@ -133,13 +146,7 @@ pub fn check(files: &[Option<&str>], settings: &Ndjson, tally: &mut Tally, lines
         let mut bad = settings.validate_reader(reader);
         let mut invalid = false;
         for e in bad.by_ref() {
-            progress.borrow().report(&message(&name, &e));
-            if e.classify() == Category::Io {
-                tally.unreadable += 1;
-            } else {
-                lines.invalid += 1;
-                invalid = true;
-            }
+            invalid |= count_bad(&e, &name, &progress, tally, lines);
         }
         progress.borrow().bar.finish_and_clear();
         lines.documents += bad.documents();
@@ -168,13 +175,7 @@ pub fn fmt(
                 Err(e) => {
                     // What came before the bad line is printed before its message.
                     let flushed = out.flush();
-                    progress.borrow().report(&message(&name, &e));
-                    if e.classify() == Category::Io {
-                        tally.unreadable += 1;
-                    } else {
-                        lines.invalid += 1;
-                        invalid = true;
-                    }
+                    invalid |= count_bad(&e, &name, &progress, tally, lines);
                     flushed
                 }
             };
