@@ -36,17 +36,9 @@ pub enum Kind {
 
 /// What [`ValueRef::get`] and [`ValueRef::index`] accept: `usize` for arrays, `&str`
 /// for objects.
-pub trait DocIndex: private::Sealed {
+pub trait DocIndex: crate::value::IndexSealed {
     #[doc(hidden)]
     fn find_in<'d>(&self, v: ValueRef<'d>) -> Option<ValueRef<'d>>;
-}
-
-mod private {
-    pub trait Sealed {}
-    impl Sealed for usize {}
-    impl Sealed for str {}
-    impl Sealed for String {}
-    impl<T: ?Sized + Sealed> Sealed for &T {}
 }
 
 impl DocIndex for usize {

@@ -18,7 +18,9 @@ pub trait ValueIndex: private::Sealed {
     fn index_or_insert<'v>(&self, v: &'v mut Value) -> &'v mut Value;
 }
 
-mod private {
+/// The key types `value[..]` and `ValueRef::get` take (`document::view` seals `DocIndex`
+/// with it too).
+pub(crate) mod private {
     pub trait Sealed {}
     impl Sealed for usize {}
     impl Sealed for str {}

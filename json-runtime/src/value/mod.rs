@@ -26,6 +26,7 @@ pub(crate) mod ser;
 
 #[cfg(feature = "serde")]
 pub use de::from_value;
+pub(crate) use index::private::Sealed as IndexSealed;
 pub use index::ValueIndex;
 pub(crate) use map::KeyIndex;
 pub use map::{Iter, IterMut, Map};
