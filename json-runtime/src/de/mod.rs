@@ -23,8 +23,8 @@
 //! | `mod.rs` | the parser: the grammar's structure, one loop over the tokens |
 //! | `input.rs`, `reader.rs` | `Input`: tokens and their bytes from a reader (a streaming lexer's [`ReadLexer`](crate::lex::ReadLexer)), and the parser's loop over it |
 //! | `dialect.rs` | the parser's cold path for JSON5's tokens and trailing commas |
-//! | `sink.rs` | [`Sink`]: what the parser drives when it builds |
-//! | `value_builder.rs` | the [`Sink`] that builds a [`Value`] |
+//! | `sink.rs` | `Sink`: what the parser drives when it builds |
+//! | `value_builder.rs` | the `Sink` that builds a [`Value`] |
 //! | `options.rs` | [`DecodeOptions`] and its choices |
 //! | `string.rs`, `number.rs`, `pow5.rs` | unescaping strings; integers and correctly rounded floats |
 //! | `diagnose.rs` | error messages and positions, invalid UTF-8 repair |

@@ -11,7 +11,7 @@
 //! | file | what it holds |
 //! |---|---|
 //! | `mod.rs` | [`Document`], the node layout, the entry points |
-//! | `build.rs` | the parser's [`Sink`](crate::de::Sink) that writes the tape |
+//! | `build.rs` | the parser's `Sink` that writes the tape |
 //! | `view.rs` | [`ValueRef`], the `Copy` view of one node: accessors, look-ups, iterators, JSON Pointer |
 //! | `convert.rs` | `to_owned` into a [`Value`], comparison with `Value`, `Debug`, encoding, serde `Serialize` |
 
