@@ -1,5 +1,6 @@
 //! Helpers shared by the integration tests: the strict comparison of two `Value`s, the
-//! comparison with serde_json's values, and decoding checked against validating.
+//! comparison with serde_json's values, decoding checked against validating, and the
+//! vendored JSONTestSuite's files.
 
 use std::fmt::Write as _;
 
@@ -232,4 +233,18 @@ pub fn levels() -> Vec<jsonlex::runtime::simd::Level> {
     static SAID: std::sync::Once = std::sync::Once::new();
     SAID.call_once(|| eprintln!("levels run: {}", want.iter().map(|l| l.name()).collect::<Vec<_>>().join(", ")));
     want
+}
+
+/// The vendored JSONTestSuite's `test_parsing` files whose names start with `prefix`
+/// (`""`: all of them), as (file name, bytes), sorted by name.
+pub fn json_test_suite(prefix: &str) -> Vec<(String, Vec<u8>)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/JSONTestSuite/test_parsing");
+    let mut out: Vec<(String, Vec<u8>)> = std::fs::read_dir(&dir)
+        .expect("vendored JSONTestSuite")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.file_name().unwrap().to_str().unwrap().starts_with(prefix))
+        .map(|p| (p.file_name().unwrap().to_str().unwrap().to_string(), std::fs::read(&p).unwrap()))
+        .collect();
+    out.sort();
+    out
 }

@@ -72,13 +72,10 @@ fn corpus_through_readers_of_every_read_size() {
 
 #[test]
 fn json_test_suite_through_readers() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/JSONTestSuite/test_parsing");
     let (mut files, mut errors) = (0, 0);
-    for entry in std::fs::read_dir(&dir).unwrap() {
-        let path = entry.unwrap().path();
-        let input = std::fs::read(&path).unwrap();
+    for (name, input) in crate::common::json_test_suite("") {
         for step in [1, 2, 3, 5, 64] {
-            same_as_slice(&input, step).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            same_as_slice(&input, step).unwrap_or_else(|e| panic!("{name}: {e}"));
         }
         files += 1;
         errors += jsonlex::validate(&input).is_err() as usize;

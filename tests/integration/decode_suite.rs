@@ -2,26 +2,14 @@
 //! serde_json decodes), every `n_` file is rejected, and every `i_` file behaves as
 //! docs/i-files.md says.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::common::{decode_checked, same};
 use jsonlex::{DecodeOptions, InvalidUtf8, LoneSurrogate};
 
-fn files(prefix: &str) -> Vec<(String, Vec<u8>)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/JSONTestSuite/test_parsing");
-    let mut out: Vec<(String, Vec<u8>)> = std::fs::read_dir(&dir)
-        .expect("vendored JSONTestSuite")
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.file_name().unwrap().to_str().unwrap().starts_with(prefix))
-        .map(|p: PathBuf| (p.file_name().unwrap().to_str().unwrap().to_string(), std::fs::read(&p).unwrap()))
-        .collect();
-    out.sort();
-    out
-}
-
 #[test]
 fn y_files_are_accepted() {
-    let files = files("y_");
+    let files = crate::common::json_test_suite("y_");
     assert_eq!(files.len(), 95);
     for (name, bytes) in files {
         let v = decode_checked(&bytes, &DecodeOptions::new()).unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -32,7 +20,7 @@ fn y_files_are_accepted() {
 
 #[test]
 fn n_files_are_rejected() {
-    let files = files("n_");
+    let files = crate::common::json_test_suite("n_");
     assert_eq!(files.len(), 188);
     let lenient = DecodeOptions::new().invalid_utf8(InvalidUtf8::Substitute).lone_surrogate(LoneSurrogate::Substitute);
     for (name, bytes) in files {
@@ -63,7 +51,7 @@ fn i_files_behave_as_documented() {
     let lenient = DecodeOptions::new().invalid_utf8(InvalidUtf8::Substitute).lone_surrogate(LoneSurrogate::Substitute);
     let big = DecodeOptions::new().big_int(jsonlex::BigInt::String);
     let mut expected = String::new();
-    for (name, bytes) in files("i_") {
+    for (name, bytes) in crate::common::json_test_suite("i_") {
         expected.push_str(&format!(
             "| `{name}` | {} | {} | {} |\n",
             outcome(&bytes, &DecodeOptions::new()),

@@ -152,15 +152,8 @@ fn random_documents_match_the_reference_implementation() {
 /// JSON5 accepts all of JSON, with the same values: JSONTestSuite's `y_` files.
 #[test]
 fn json_is_json5() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/JSONTestSuite/test_parsing");
     let mut n = 0;
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        let name = path.file_name().unwrap().to_str().unwrap().to_string();
-        if !name.starts_with("y_") {
-            continue;
-        }
-        let input = std::fs::read(&path).unwrap();
+    for (name, input) in crate::common::json_test_suite("y_") {
         let strict = jsonlex::decode(&input).unwrap();
         assert_same(&json5::decode(&input).unwrap_or_else(|e| panic!("{name}: {e}")), &strict);
         n += 1;
@@ -173,9 +166,7 @@ fn json_is_json5() {
 /// decoder: no panic, and the trusted decoder agrees with the checking one.
 #[test]
 fn json5_lexer_keeps_its_promises_on_json_test_suite() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/JSONTestSuite/test_parsing");
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let input = std::fs::read(entry.unwrap().path()).unwrap();
+    for (_, input) in crate::common::json_test_suite("") {
         let _ = decode5(&input, &DecodeOptions::new());
     }
 }

@@ -61,15 +61,8 @@ fn check(name: &str, input: &[u8], commented: &[u8]) {
 
 #[test]
 fn json_test_suite_with_a_comment_at_every_boundary() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/JSONTestSuite/test_parsing");
     let mut n = 0;
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        let name = path.file_name().unwrap().to_str().unwrap().to_string();
-        if !name.starts_with("y_") {
-            continue;
-        }
-        let input = std::fs::read(&path).unwrap();
+    for (name, input) in crate::common::json_test_suite("y_") {
         check(&name, &input, &with_comments(&input, |_| true));
         check(&name, &input, &input);
         n += 1;
@@ -170,23 +163,20 @@ fn jsonc_lexer_keeps_its_promises_on_json_test_suite() {
     // Every file (invalid UTF-8 and lone surrogates included): the trusted decoder on
     // the JSONC lexer gives what the checking one gives, and what strict JSON gives
     // wherever the file has no `/`.
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/JSONTestSuite/test_parsing");
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        let input = std::fs::read(&path).unwrap();
+    for (name, input) in crate::common::json_test_suite("") {
         let options = jsonc::options();
         let trusted = jsonc::decode(&input);
         let checking = jsonlex::runtime::de::decode_dialect::<jsonc::lexer::JsoncLexer>(&input, &options);
         match (&trusted, &checking) {
             (Ok(a), Ok(b)) => assert_same(a, b),
             (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string()),
-            _ => panic!("{}: trusted and checking disagree", path.display()),
+            _ => panic!("{name}: trusted and checking disagree"),
         }
         if !input.contains(&b'/') {
             match (&trusted, jsonlex::decode(&input)) {
                 (Ok(a), Ok(b)) => assert_same(a, &b),
-                (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string(), "{}", path.display()),
-                _ => panic!("{}: JSONC and JSON disagree", path.display()),
+                (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string(), "{name}"),
+                _ => panic!("{name}: JSONC and JSON disagree"),
             }
         }
     }

@@ -116,10 +116,8 @@ fn option_sets() -> [DecodeOptions; 4] {
 
 #[test]
 fn json_test_suite_at_every_level() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/JSONTestSuite/test_parsing");
     let mut n = 0;
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let bytes = std::fs::read(entry.unwrap().path()).unwrap();
+    for (_, bytes) in crate::common::json_test_suite("") {
         for options in &option_sets() {
             check_every_level(&bytes, options);
         }
