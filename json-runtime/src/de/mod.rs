@@ -173,6 +173,28 @@ pub unsafe fn decode_reader_trusted<L: StreamLexer<Kind = JsonToken>, R: std::io
     ReaderParser::<true, Builder>::new(options, true, Builder::new()).run::<Reader<R, L>>(reader)
 }
 
+/// Parses the document that `reader` yields into `sink`, as [`decode_reader`] does
+/// (the sink gets each string only for the call: it copies what it keeps).
+pub(crate) fn parse_reader_into<L: StreamLexer<Kind = JsonToken>, R: std::io::Read, S: for<'x> Sink<'x>>(
+    reader: R,
+    options: &DecodeOptions,
+    sink: S,
+) -> Result<<S as Sink<'static>>::Output, Error> {
+    ReaderParser::<'static, false, S>::new(options, true, sink).run::<Reader<R, L>>(reader)
+}
+
+/// As [`parse_reader_into`], trusting `L`'s string tokens to be UTF-8.
+///
+/// # Safety
+/// As [`decode_trusted`]'s, for `L`.
+pub(crate) unsafe fn parse_reader_into_trusted<L: StreamLexer<Kind = JsonToken>, R: std::io::Read, S: for<'x> Sink<'x>>(
+    reader: R,
+    options: &DecodeOptions,
+    sink: S,
+) -> Result<<S as Sink<'static>>::Output, Error> {
+    ReaderParser::<'static, true, S>::new(options, true, sink).run::<Reader<R, L>>(reader)
+}
+
 /// Decodes the document at the start of `input` (after whitespace) and stops after it,
 /// whatever follows: the value and the offset just past it (a document stream's step).
 /// Only for lexers that skip nothing but JSON whitespace between tokens (the end is
