@@ -169,6 +169,9 @@ fn duplicate_keys_as_decode_keeps_them() {
     // Past the hash index's threshold.
     let many: Vec<String> = (0..40).map(|i| format!("\"k{}\":{i}", i % 25)).collect();
     docs.push(format!("{{{}}}", many.join(",")).into_bytes());
+    // An index that grows (rebuilt from the members' hashes), duplicates before and after.
+    let grown: Vec<String> = (0..700).map(|i| format!("\"key {}\":[{i}]", (i * 7) % 300)).collect();
+    docs.push(format!("[{{{}}},{{{}}}]", grown.join(","), many.join(",")).into_bytes());
     // Objects whose output passes the 64 KiB block (held, then shifted when what comes
     // before them is written out), duplicates at their ends.
     let records: Vec<String> =

@@ -20,7 +20,8 @@
 //! the parse at its next read (a reader wrapper refuses to go on).
 
 use std::cell::{Cell, RefCell};
-use std::collections::HashMap;
+use std::collections::hash_map::RandomState;
+use std::hash::BuildHasher;
 use std::io::{self, Read, Write};
 
 use super::encoder::Encoder;
@@ -169,10 +170,10 @@ impl<R: Read> Read for Feed<'_, R> {
         let got = &buf[..n];
         let mut at = self.shared.read.get();
         at.offset += n;
-        let chars = |b: &[u8]| b.iter().filter(|&&b| (b & 0xC0) != 0x80).count();
+        let chars = |b: &[u8]| count(b, |b| (b & 0xC0) != 0x80);
         match got.iter().rposition(|&b| b == b'\n') {
             Some(last) => {
-                at.line += got.iter().filter(|&&b| b == b'\n').count();
+                at.line += count(&got[..=last], |b| b == b'\n');
                 at.column = 1 + chars(&got[last + 1..]);
             }
             None => at.column += chars(got),
@@ -180,6 +181,13 @@ impl<R: Read> Read for Feed<'_, R> {
         self.shared.read.set(at);
         Ok(n)
     }
+}
+
+/// How many bytes of `bytes` match, counted in byte lanes (255 bytes at most per
+/// lane sum): the compiler makes this a vector loop.
+#[inline]
+fn count(bytes: &[u8], matches: impl Fn(u8) -> bool) -> usize {
+    bytes.chunks(255).map(|c| c.iter().fold(0u8, |n, &b| n + matches(b) as u8) as usize).sum()
 }
 
 /// One open array or object.
@@ -200,15 +208,30 @@ struct Frame {
     /// Object: the key just read repeats this member's (index in `members`): the value
     /// coming replaces that member's.
     dup: Option<usize>,
-    /// Object with more than [`INDEX_FROM`] members: key -> member index.
-    index: Option<HashMap<Box<str>, usize>>,
+    /// Object with more than [`INDEX_FROM`] members: an open-addressing table of its
+    /// members (index from `members`, plus 1; 0 is free), by key hash.
+    index: Option<Vec<u32>>,
 }
 
 /// A member of an open object: its key's end in [`Transcoder::keys`] (it starts where the
 /// previous one ends), its value's place in the buffer (while the object is held).
 struct Member {
+    key_start: usize,
     key_end: usize,
+    /// The key's hash, once the object is indexed.
+    hash: u64,
     value: (usize, usize),
+}
+
+/// Puts member `slot` (from 1) of hash `hash` into `table` (which has a free slot).
+#[inline]
+fn insert(table: &mut [u32], hash: u64, slot: usize) {
+    let mask = table.len() - 1;
+    let mut i = hash as usize & mask;
+    while table[i] != 0 {
+        i = (i + 1) & mask;
+    }
+    table[i] = slot as u32;
 }
 
 /// The encoding [`Sink`].
@@ -223,6 +246,10 @@ pub(crate) struct Transcoder<'s, W: Write> {
     flush_at: usize,
     frames: Vec<Frame>,
     members: Vec<Member>,
+    /// Index tables of closed objects, for the next ones (no allocation per object).
+    tables: Vec<Vec<u32>>,
+    /// Keyed (per process) hashes: keys come from the input.
+    hasher: RandomState,
     keys: String,
     scratch: Vec<u8>,
     shared: &'s Shared,
@@ -242,6 +269,8 @@ impl<'s, W: Write> Transcoder<'s, W> {
             flush_at: BLOCK,
             frames: Vec::new(),
             members: Vec::new(),
+            tables: Vec::new(),
+            hasher: RandomState::new(),
             keys: String::new(),
             scratch: Vec::new(),
             shared,
@@ -296,12 +325,8 @@ impl<'s, W: Write> Transcoder<'s, W> {
     #[cold]
     fn replace(&mut self, slot: usize, last: usize, from: usize, held: bool) {
         if !held {
-            let start = match self.frames.last() {
-                Some(f) if slot > f.members => self.members[slot - 1].key_end,
-                Some(f) => f.keys,
-                None => 0,
-            };
-            let key = self.keys[start..self.members[slot].key_end].to_string();
+            let m = &self.members[slot];
+            let key = self.keys[m.key_start..m.key_end].to_string();
             return self.fail(Failure::Duplicate(key));
         }
         let out = &mut self.enc.out;
@@ -381,22 +406,27 @@ impl<'s, W: Write> Transcoder<'s, W> {
     /// written: its value will replace that member's).
     fn key(&mut self, s: &str) {
         let Some(f) = self.frames.last_mut() else { return };
-        let first_key = f.keys;
-        let count = self.members.len() - f.members;
+        let base = f.members;
+        let count = self.members.len() - base;
+        let (members, keys) = (&self.members, &self.keys);
+        let same = |i: usize| keys[members[i].key_start..members[i].key_end] == *s;
+        let mut hash = 0;
         let dup = match &f.index {
-            Some(index) => index.get(s).copied(),
-            None => {
-                let mut start = first_key;
-                let mut found = None;
-                for (i, m) in self.members[f.members..].iter().enumerate() {
-                    if &self.keys[start..m.key_end] == s {
-                        found = Some(f.members + i);
-                        break;
+            Some(table) => {
+                hash = self.hasher.hash_one(s);
+                let mask = table.len() - 1;
+                let mut i = hash as usize & mask;
+                loop {
+                    match table[i] as usize {
+                        0 => break None,
+                        slot if members[base + slot - 1].hash == hash && same(base + slot - 1) => {
+                            break Some(base + slot - 1)
+                        }
+                        _ => i = (i + 1) & mask,
                     }
-                    start = m.key_end;
                 }
-                found
             }
+            None => (base..members.len()).find(|&i| same(i)),
         };
         f.value_start = self.enc.out.len();
         if let Some(slot) = dup {
@@ -405,24 +435,26 @@ impl<'s, W: Write> Transcoder<'s, W> {
         }
         self.layout.item(&mut self.enc.out, f.first);
         f.first = false;
+        let key_start = self.keys.len();
         self.keys.push_str(s);
-        self.members.push(Member { key_end: self.keys.len(), value: (0, 0) });
-        if count + 1 > INDEX_FROM {
-            let base = f.members;
-            match &mut f.index {
-                Some(index) => {
-                    index.insert(s.into(), base + count);
-                }
-                None => {
-                    let mut index = HashMap::with_capacity(2 * INDEX_FROM);
-                    let mut start = first_key;
-                    for (i, m) in self.members[base..].iter().enumerate() {
-                        index.insert(self.keys[start..m.key_end].into(), base + i);
-                        start = m.key_end;
+        self.members.push(Member { key_start, key_end: self.keys.len(), hash, value: (0, 0) });
+        let count = count + 1;
+        match &mut f.index {
+            Some(table) if 2 * count <= table.len() => insert(table, hash, count),
+            _ if count > INDEX_FROM => {
+                // A table twice the members' number (at least), rebuilt from their hashes.
+                let mut table = f.index.take().or_else(|| self.tables.pop()).unwrap_or_default();
+                table.clear();
+                table.resize((4 * count).next_power_of_two(), 0);
+                for (k, m) in self.members[base..].iter_mut().enumerate() {
+                    if m.hash == 0 {
+                        m.hash = self.hasher.hash_one(&self.keys[m.key_start..m.key_end]);
                     }
-                    f.index = Some(index);
+                    insert(&mut table, m.hash, k + 1);
                 }
+                f.index = Some(table);
             }
+            _ => {}
         }
         self.enc.string(s);
         self.layout.colon(&mut self.enc.out);
@@ -451,6 +483,9 @@ impl<'s, W: Write> Transcoder<'s, W> {
         if f.object {
             self.members.truncate(f.members);
             self.keys.truncate(f.keys);
+            if let Some(table) = f.index {
+                self.tables.push(table);
+            }
         }
         self.layout.close(&mut self.enc.out, if f.object { b'}' } else { b']' }, false);
         self.after_value();
