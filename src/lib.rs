@@ -314,7 +314,7 @@ mod transcode_lexer {
 /// ```
 /// use jsonlex::{DecodeOptions, EncodeOptions};
 /// let mut out = Vec::new();
-/// let input = br#"{"a": [1, 2.50, "é"], "a": null, "b": {}}"#;
+/// let input = br#"{"a": [1, 2.50, "\u00e9"], "a": null, "b": {}}"#;
 /// jsonlex::transcode_reader(&input[..], &mut out, &DecodeOptions::new(), &EncodeOptions::new()).unwrap();
 /// assert_eq!(out, br#"{"a":null,"b":{}}"#);
 /// let mut out = Vec::new();

@@ -103,7 +103,8 @@ fn json_test_suite_under_every_option_set_and_read_size() {
     for (name, input) in crate::common::json_test_suite("") {
         for (set, encode) in option_sets() {
             for (max, seed) in [(1, 0), (2, 0), (3, 0), (64, 0), (64, 7), (17, 3), (1 << 16, 0)] {
-                same_as_value_path(&input, &decode, &encode, max, seed).unwrap_or_else(|e| panic!("{name} [{set}]: {e}"));
+                same_as_value_path(&input, &decode, &encode, max, seed)
+                    .unwrap_or_else(|e| panic!("{name} [{set}]: {e}"));
             }
         }
         files += 1;
@@ -174,8 +175,9 @@ fn duplicate_keys_as_decode_keeps_them() {
     docs.push(format!("[{{{}}},{{{}}}]", grown.join(","), many.join(",")).into_bytes());
     // Objects whose output passes the 64 KiB block (held, then shifted when what comes
     // before them is written out), duplicates at their ends.
-    let records: Vec<String> =
-        (0..3000).map(|i| format!("{{\"id\":{i},\"tags\":[\"x\",\"y\"],\"id\":\"{i}\",\"pad\":\"{}\"}}", "p".repeat(i % 50))).collect();
+    let records: Vec<String> = (0..3000)
+        .map(|i| format!("{{\"id\":{i},\"tags\":[\"x\",\"y\"],\"id\":\"{i}\",\"pad\":\"{}\"}}", "p".repeat(i % 50)))
+        .collect();
     let big = format!("[{}]", records.join(","));
     docs.push(format!("{{\"first\":0,\"all\":{big},\"first\":{big},\"last\":1,\"all\":2}}").into_bytes());
     docs.push(format!("[{big},{{\"in\":{big},\"in\":[]}}]").into_bytes());
@@ -201,8 +203,8 @@ fn duplicate_key_after_the_held_output_is_an_error() {
     same_as_value_path(inner.as_bytes(), &DecodeOptions::new(), &EncodeOptions::new(), 1 << 16, 0).unwrap();
     let doc = format!("{{{body},\"m7\":0}}");
     let mut out = Vec::new();
-    let e = jsonlex::transcode_reader(doc.as_bytes(), &mut out, &DecodeOptions::new(), &EncodeOptions::new())
-        .unwrap_err();
+    let e =
+        jsonlex::transcode_reader(doc.as_bytes(), &mut out, &DecodeOptions::new(), &EncodeOptions::new()).unwrap_err();
     assert_eq!(e.classify(), Category::Data, "{e}");
     assert!(e.message().starts_with("duplicate key \"m7\" in an object whose output was already written"), "{e}");
     assert!(e.offset() <= doc.len() && e.line() == 1, "{e:?}");
@@ -219,8 +221,8 @@ fn a_failed_read_is_an_io_error_at_its_offset() {
     for max in [1, 4, 100] {
         let mut reader = Chunks::new(input, max, 0);
         reader.fail = Some(io::ErrorKind::ConnectionReset);
-        let e = jsonlex::transcode_reader(reader, io::sink(), &DecodeOptions::new(), &EncodeOptions::new())
-            .unwrap_err();
+        let e =
+            jsonlex::transcode_reader(reader, io::sink(), &DecodeOptions::new(), &EncodeOptions::new()).unwrap_err();
         assert_eq!(e.to_string(), "cannot read the input: connection reset at line 1, column 18");
         assert_eq!((e.classify(), e.offset()), (Category::Io, input.len()));
     }
@@ -287,7 +289,11 @@ struct Numbers {
 impl Read for Numbers {
     fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
         while self.pending.len() < out.len() && self.left > 0 {
-            self.pending.extend_from_slice(if self.left == 1 { b"{\"n\":1234567890}]" } else { b"{\"n\":1234567890},\n" });
+            self.pending.extend_from_slice(if self.left == 1 {
+                b"{\"n\":1234567890}]"
+            } else {
+                b"{\"n\":1234567890},\n"
+            });
             self.left -= 1;
         }
         let n = out.len().min(self.pending.len());

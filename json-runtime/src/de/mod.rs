@@ -187,7 +187,11 @@ pub(crate) fn parse_reader_into<L: StreamLexer<Kind = JsonToken>, R: std::io::Re
 ///
 /// # Safety
 /// As [`decode_trusted`]'s, for `L`.
-pub(crate) unsafe fn parse_reader_into_trusted<L: StreamLexer<Kind = JsonToken>, R: std::io::Read, S: for<'x> Sink<'x>>(
+pub(crate) unsafe fn parse_reader_into_trusted<
+    L: StreamLexer<Kind = JsonToken>,
+    R: std::io::Read,
+    S: for<'x> Sink<'x>,
+>(
     reader: R,
     options: &DecodeOptions,
     sink: S,

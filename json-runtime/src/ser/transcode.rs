@@ -49,22 +49,35 @@ const INDEX_FROM: usize = 16;
 /// `encode_with(&decode_reader(reader, decode)?, encode)` followed by a write would,
 /// lexing with the streaming lexer `L` (see
 /// [`decode_reader`](crate::de::decode_reader)), in memory that does not grow with the
-/// input (see the [module docs](self) for duplicate keys and `sort_keys`). The writer is
-/// flushed at the end.
+/// input: the lexer's buffer, a 64 KiB output block, the keys of the open objects, and
+/// each open object's output up to 4 MiB (so that a duplicate key's value can take the
+/// first one's place, as the decoder keeps it; a duplicate met after an object's output
+/// passed that is an error of category [`Category::Data`]). With
+/// [`EncodeOptions::sort_keys`] the document is decoded whole first (sorting needs whole
+/// objects). The writer is flushed at the end.
 ///
 /// A bad document stops with the decoder's error (message, line, column, offset), a
 /// failed read or write with an error of category [`Category::Io`] at the input
 /// position where reading stopped. In both cases part of the output may already have
 /// been written.
-pub fn transcode_reader<L, R, W>(reader: R, writer: W, decode: &DecodeOptions, encode: &EncodeOptions) -> Result<(), Error>
+pub fn transcode_reader<L, R, W>(
+    reader: R,
+    writer: W,
+    decode: &DecodeOptions,
+    encode: &EncodeOptions,
+) -> Result<(), Error>
 where
     L: StreamLexer<Kind = JsonToken>,
     R: Read,
     W: Write,
 {
-    run(reader, writer, encode, |r, sink| crate::de::parse_reader_into::<L, _, _>(r, decode, sink), |r| {
-        crate::de::decode_reader::<L, _>(r, decode)
-    })
+    run(
+        reader,
+        writer,
+        encode,
+        |r, sink| crate::de::parse_reader_into::<L, _, _>(r, decode, sink),
+        |r| crate::de::decode_reader::<L, _>(r, decode),
+    )
 }
 
 /// As [`transcode_reader`], trusting `L`'s string tokens to be UTF-8.
@@ -95,7 +108,7 @@ where
 
 /// The transcoder around a parse (`parse`), or the [`Value`](crate::Value) path
 /// (`decode`) under `sort_keys`.
-fn run<'s, R: Read, W: Write>(
+fn run<R: Read, W: Write>(
     reader: R,
     mut writer: W,
     encode: &EncodeOptions,
@@ -111,10 +124,7 @@ fn run<'s, R: Read, W: Write>(
     if encode.sort_keys {
         let value = decode(feed)?;
         let bytes = super::encode_to_vec_with(&value, encode);
-        return writer
-            .write_all(&bytes)
-            .and_then(|()| writer.flush())
-            .map_err(|e| write_error(&shared, 0, &e));
+        return writer.write_all(&bytes).and_then(|()| writer.flush()).map_err(|e| write_error(&shared, 0, &e));
     }
     let parsed = parse(feed, Transcoder::new(writer, encode, &shared));
     // A failure of the output comes first: the parse may have gone on past it (to the
