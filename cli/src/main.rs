@@ -197,6 +197,11 @@ fn encoder_arg(name: &'static str) -> Arg {
 fn command() -> Command {
     let mut fmt = Command::new("fmt")
         .about("Decode JSON and print it again (compact by default), each input in order")
+        .after_help(
+            "Strict JSON is re-encoded as it is read, in constant memory; a bad document's output \
+             stops where the error is. --sort-keys, --dialect and --trailing-commas decode each \
+             document whole first.",
+        )
         .arg(files_arg())
         .args(decode_args())
         .args(lines_args())

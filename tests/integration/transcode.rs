@@ -7,6 +7,7 @@ use std::io::{self, Read, Write};
 use std::path::Path;
 
 use jsonlex::{BigInt, Category, DecodeOptions, EncodeOptions, InvalidUtf8, LoneSurrogate};
+use proptest::prelude::*;
 
 /// A reader that gives 1..=`max` bytes per read, the sizes drawn from `seed` (or
 /// `max` every time if `seed` is 0), and fails at the end with `fail`, if set.
@@ -328,4 +329,59 @@ fn slice_entry_point() {
     assert_eq!(jsonlex::transcode(input, &EncodeOptions::php()).unwrap(), br#"{"a":null,"b":{}}"#);
     let e = jsonlex::transcode(b"[1, 2", &EncodeOptions::new()).unwrap_err();
     assert_eq!(describe(&e), describe(&jsonlex::decode(b"[1, 2").unwrap_err()));
+}
+
+/// Documents made of JSON pieces (duplicate keys among them), read in chunks of random
+/// sizes: every token boundary lands on a chunk boundary somewhere.
+fn document() -> impl Strategy<Value = Vec<u8>> {
+    const PIECES: &[&str] = &[
+        "{",
+        "}",
+        "[",
+        "]",
+        ":",
+        ",",
+        " ",
+        "\n",
+        "true",
+        "null",
+        "0",
+        "-1",
+        "1.5e3",
+        "1.",
+        "2.50",
+        "123456789012345678901234567890",
+        "\"a\"",
+        "\"k\": ",
+        "\"\\u00e9x/<&'\"",
+        "\"\\ud800\"",
+        "\"\u{2028}\"",
+        "\"日本語\"",
+        "\"unterminated",
+        "@",
+    ];
+    let member =
+        prop::sample::select(&["\"a\":1", "\"b\":[2,{\"a\":3,\"a\":[]}]", "\"a\":{\"x\":null}", "\"c\":\"é\""][..]);
+    let valid = prop::collection::vec(prop::collection::vec(member, 0..5), 1..4).prop_map(|objects| {
+        let objects: Vec<String> = objects.iter().map(|m| format!("{{{}}}", m.join(", "))).collect();
+        format!("[{}]", objects.join(",\n")).into_bytes()
+    });
+    let random = prop::collection::vec(prop::sample::select(PIECES), 0..30).prop_map(|v| v.concat().into_bytes());
+    prop_oneof![valid, random]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 128, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn transcode_agrees_with_the_value_path(
+        input in document(),
+        max in 1..64usize,
+        seed in 0..1000u64,
+        set in 0..8usize,
+    ) {
+        let (name, encode) = option_sets()[set];
+        let checked = same_as_value_path(&input, &DecodeOptions::new(), &encode, max, seed);
+        prop_assert!(checked.is_ok(), "[{}] {:?}: {}", name, String::from_utf8_lossy(&input), checked.unwrap_err());
+    }
 }
