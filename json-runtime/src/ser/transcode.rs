@@ -335,9 +335,7 @@ impl<'s, W: Write> Transcoder<'s, W> {
     #[cold]
     fn replace(&mut self, slot: usize, last: usize, from: usize, held: bool) {
         if !held {
-            let m = &self.members[slot];
-            let key = self.keys[m.key_start..m.key_end].to_string();
-            return self.fail(Failure::Duplicate(key));
+            return self.duplicate_written(slot);
         }
         let out = &mut self.enc.out;
         let new = out.split_off(from);
@@ -348,6 +346,14 @@ impl<'s, W: Write> Transcoder<'s, W> {
         for m in &mut self.members[slot + 1..last] {
             m.value = (m.value.0.wrapping_add(grown), m.value.1.wrapping_add(grown));
         }
+    }
+
+    /// Member `slot`'s key comes again, and its object's output is already written.
+    #[cold]
+    fn duplicate_written(&mut self, slot: usize) {
+        let m = &self.members[slot];
+        let key = self.keys[m.key_start..m.key_end].to_string();
+        self.fail(Failure::Duplicate(key));
     }
 
     /// Writes out the buffer up to the first held object; if what is held is past
@@ -440,6 +446,10 @@ impl<'s, W: Write> Transcoder<'s, W> {
         };
         f.value_start = self.enc.out.len();
         if let Some(slot) = dup {
+            if !f.held {
+                // Stop now: the value would be written out without its key.
+                return self.duplicate_written(slot);
+            }
             f.dup = Some(slot);
             return;
         }
