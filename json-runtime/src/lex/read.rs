@@ -224,9 +224,9 @@ impl<R: Read, L: StreamLexer> ReadLexer<R, L> {
         let keep = token.saturating_sub(LOOKBEHIND);
         if keep > 0 {
             let dropped = &self.buf[..keep];
-            match dropped.iter().rposition(|&b| b == b'\n') {
+            match last_newline(dropped) {
                 Some(last) => {
-                    self.dropped_lines += dropped.iter().filter(|&&b| b == b'\n').count();
+                    self.dropped_lines += count_bytes(dropped, |b| b == b'\n');
                     self.dropped_column = count_chars(&dropped[last + 1..]);
                 }
                 None => self.dropped_column += count_chars(dropped),
@@ -258,7 +258,42 @@ impl<R: Read, L: StreamLexer> ReadLexer<R, L> {
 
 /// Characters (bytes that are not UTF-8 continuation bytes), as [`Position`] counts.
 fn count_chars(bytes: &[u8]) -> usize {
-    bytes.iter().filter(|&&b| (b & 0xC0) != 0x80).count()
+    count_bytes(bytes, |b| (b & 0xC0) != 0x80)
+}
+
+/// Bytes for which `pick` holds. Every byte of the input passes through here once (as
+/// it leaves the buffer), so the loop is written for the vectorizer: 32 lanes of `u8`
+/// counters, emptied before they can overflow.
+#[inline(always)]
+fn count_bytes(bytes: &[u8], pick: impl Fn(u8) -> bool) -> usize {
+    const LANES: usize = 32;
+    let mut total = 0;
+    for group in bytes.chunks(LANES * usize::from(u8::MAX)) {
+        let (blocks, rest) = group.as_chunks::<LANES>();
+        let mut lanes = [0u8; LANES];
+        for block in blocks {
+            for (lane, &b) in lanes.iter_mut().zip(block) {
+                *lane += u8::from(pick(b));
+            }
+        }
+        total += lanes.iter().map(|&n| usize::from(n)).sum::<usize>();
+        total += rest.iter().filter(|&&b| pick(b)).count();
+    }
+    total
+}
+
+/// The index of the last `\n` in `bytes`: 32-byte blocks from the end, each tested
+/// whole (a minified document may have no line break in the whole buffer).
+fn last_newline(bytes: &[u8]) -> Option<usize> {
+    const BLOCK: usize = 32;
+    let (rest, blocks) = bytes.as_rchunks::<BLOCK>();
+    for (i, block) in blocks.iter().enumerate().rev() {
+        if block.iter().fold(false, |any, &b| any | (b == b'\n')) {
+            let at = block.iter().rposition(|&b| b == b'\n')?;
+            return Some(rest.len() + i * BLOCK + at);
+        }
+    }
+    rest.iter().rposition(|&b| b == b'\n')
 }
 
 impl<R: Read, L: StreamLexer> Iterator for ReadLexer<R, L> {
@@ -267,5 +302,42 @@ impl<R: Read, L: StreamLexer> Iterator for ReadLexer<R, L> {
     #[inline]
     fn next(&mut self) -> Option<Self::Item> {
         self.next_token()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{count_bytes, count_chars, last_newline};
+    use proptest::prelude::*;
+
+    #[test]
+    fn counts_across_blocks_and_groups() {
+        // Past one group of 255 blocks, so that the lane counters are emptied once.
+        let mut text = Vec::new();
+        for i in 0..9000usize {
+            text.push(match i % 7 {
+                0 => b'\n',
+                1 => 0xC3,
+                2 => 0xA4,
+                _ => b'a',
+            });
+        }
+        for len in [0, 1, 31, 32, 33, 8159, 8160, 8161, text.len()] {
+            let t = &text[..len];
+            assert_eq!(count_bytes(t, |b| b == b'\n'), t.iter().filter(|&&b| b == b'\n').count(), "{len}");
+            assert_eq!(count_chars(t), t.iter().filter(|&&b| (b & 0xC0) != 0x80).count(), "{len}");
+            assert_eq!(last_newline(t), t.iter().rposition(|&b| b == b'\n'), "{len}");
+        }
+        assert_eq!(last_newline(&[b'a'; 100]), None);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(128))]
+        #[test]
+        fn counts_match_the_plain_loops(bytes in proptest::collection::vec(prop_oneof![Just(b'\n'), Just(0x80u8), any::<u8>()], 0..700)) {
+            prop_assert_eq!(count_bytes(&bytes, |b| b == b'\n'), bytes.iter().filter(|&&b| b == b'\n').count());
+            prop_assert_eq!(count_chars(&bytes), bytes.iter().filter(|&&b| (b & 0xC0) != 0x80).count());
+            prop_assert_eq!(last_newline(&bytes), bytes.iter().rposition(|&b| b == b'\n'));
+        }
     }
 }
