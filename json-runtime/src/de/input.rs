@@ -63,7 +63,12 @@ pub(crate) trait Input<'a, S>: Sized {
 /// the next UTF-8 character or byte order mark.
 const LOOKAHEAD: usize = 8;
 
-/// A reader's tokens. An I/O error ends them with a lexical error at the offset where
+/// A reader's tokens. Its methods are all inlined, the work of the cold ones in
+/// functions that get the buffer and `ReadLexer`'s heap part, never `&self`: a call
+/// that took the address of the parser's local would keep the lexer's fields (offset,
+/// buffer length...) in memory, loaded and stored at every token.
+///
+/// An I/O error ends them with a lexical error at the offset where
 /// reading stopped, which [`Input::failure`] then turns into the I/O error.
 pub(crate) struct Reader<R, L> {
     lexer: ReadLexer<R, L>,
@@ -73,11 +78,12 @@ pub(crate) struct Reader<R, L> {
 impl<'a, R: Read, L: StreamLexer<Kind = JsonToken>, S: for<'x> Sink<'x>> Input<'a, S> for Reader<R, L> {
     type Source = R;
 
+    #[inline(always)]
     fn open(reader: R) -> Self {
         Reader { lexer: ReadLexer::new(reader), failed: None }
     }
 
-    #[inline]
+    #[inline(always)]
     fn next_token(&mut self) -> Next<JsonToken> {
         match self.lexer.next_token()? {
             Ok(t) => Some(Ok(t)),
@@ -90,11 +96,12 @@ impl<'a, R: Read, L: StreamLexer<Kind = JsonToken>, S: for<'x> Sink<'x>> Input<'
         }
     }
 
+    #[inline(always)]
     fn set_offset(&mut self, offset: usize) {
         self.lexer.lexer_mut().set_offset(offset);
     }
 
-    #[inline]
+    #[inline(always)]
     fn window<'s>(&'s self) -> (&'s [u8], usize)
     where
         'a: 's,
@@ -102,24 +109,24 @@ impl<'a, R: Read, L: StreamLexer<Kind = JsonToken>, S: for<'x> Sink<'x>> Input<'
         self.lexer.buffered()
     }
 
-    #[inline]
+    #[inline(always)]
     unsafe fn str(&self, sink: &mut S, start: usize, end: usize, key: bool) {
         // SAFETY: the caller's promise: these bytes are UTF-8.
         sink.str(unsafe { core::str::from_utf8_unchecked(self.lexer.window(start, end)) }, key);
     }
 
-    #[inline]
+    #[inline(always)]
     fn escaped(&self, sink: &mut S, start: usize, end: usize, lone: LoneSurrogate, key: bool) -> Result<(), StrError> {
         let base = self.lexer.buffered().1;
         sink.escaped(self.lexer.window(start, end), start - base, lone, key)
     }
 
-    #[cold]
+    #[inline(always)]
     fn place(&self, error: Error) -> Error {
         error.shifted(self.lexer.position(self.lexer.buffered().1))
     }
 
-    #[cold]
+    #[inline(always)]
     fn before_error(&mut self, offset: usize) -> Option<Error> {
         if let Some(failed) = self.failed.take() {
             return Some(failed);

@@ -68,7 +68,6 @@ pub type ReadNext<K> = Result<Token<K>, ReadError<K>>;
 /// ```
 #[derive(Debug)]
 pub struct ReadLexer<R, L> {
-    reader: R,
     lexer: L,
     /// `buf[..filled]` is the input from absolute offset `base` on; the rest is free.
     buf: Vec<u8>,
@@ -78,45 +77,68 @@ pub struct ReadLexer<R, L> {
     eof: bool,
     /// An error or the end was returned: only `None` from now on.
     done: bool,
+    /// What only refills and error messages use. On the heap, and the cold functions
+    /// get its address and the fields above by value, never the address of the
+    /// `ReadLexer`: a caller that keeps one in a local (the reader parser) can then
+    /// keep the fields above in registers, as it does a slice lexer's.
+    source: Box<Source<R>>,
+}
+
+/// The reader, and the position of the bytes dropped from the buffer.
+#[derive(Debug)]
+struct Source<R> {
+    reader: R,
     /// Line breaks in the bytes dropped so far, and characters after the last one.
     dropped_lines: usize,
     dropped_column: usize,
 }
 
+/// The buffer and what is known of it (`ReadLexer`'s fields of the same names), as
+/// the cold functions take and give it back: by value.
+struct Window {
+    buf: Vec<u8>,
+    filled: usize,
+    base: usize,
+    eof: bool,
+}
+
 impl<R: Read, L: StreamLexer> ReadLexer<R, L> {
     /// Tokens of `reader`'s bytes, by `L::new()`, through a 64 KiB buffer (grown only for
     /// a token longer than half of it).
+    #[inline]
     pub fn new(reader: R) -> Self {
         Self::with_lexer(reader, L::new())
     }
 
     /// Tokens of `reader`'s bytes by `lexer` (one made with chosen kernels, say),
     /// which starts at its [`StreamLexer::offset`] (0 for a new one).
+    #[inline]
     pub fn with_lexer(reader: R, lexer: L) -> Self {
         Self::with_capacity(reader, lexer, DEFAULT_CAPACITY)
     }
 
     /// As [`ReadLexer::with_lexer`], with a buffer of `capacity` bytes to start with (at
     /// least 1).
+    #[inline]
     pub fn with_capacity(reader: R, lexer: L, capacity: usize) -> Self {
+        // Inlined: made by a call, the lexer would be written through a pointer to
+        // the caller's local, whose fields then stay in memory.
         let base = lexer.offset();
         ReadLexer {
-            reader,
             lexer,
             buf: vec![0; capacity.max(1)],
             filled: 0,
             base,
             eof: false,
             done: false,
-            dropped_lines: 0,
-            dropped_column: 0,
+            source: Box::new(Source { reader, dropped_lines: 0, dropped_column: 0 }),
         }
     }
 
     /// The next token, an error, or `None` at the end of the input (after an error,
     /// `None`). An I/O error (other than `Interrupted`, which is retried) ends the
     /// lexer with [`ReadError::Io`]: the input is never taken as ending there.
-    #[inline]
+    #[inline(always)]
     pub fn next_token(&mut self) -> Option<ReadNext<L::Kind>> {
         if self.done {
             return None;
@@ -125,7 +147,11 @@ impl<R: Read, L: StreamLexer> ReadLexer<R, L> {
             match self.lexer.next_token(&self.buf[..self.filled], self.base, self.eof) {
                 Step::Token(t) => return Some(Ok(t)),
                 Step::NeedMore if !self.eof => {
-                    if let Err(error) = self.refill() {
+                    let token = self.lexer.offset();
+                    let window = self.take_window();
+                    let (window, read) = self.source.refill(window, token);
+                    self.put_window(window);
+                    if let Err(error) = read {
                         self.done = true;
                         return Some(Err(ReadError::Io { offset: self.base + self.filled, error }));
                     }
@@ -146,48 +172,40 @@ impl<R: Read, L: StreamLexer> ReadLexer<R, L> {
     /// The bytes of `token`, the last one [`ReadLexer::next_token`] returned (the
     /// buffer keeps the input from that token's start on until the next call). An
     /// empty slice for a span no longer (or never) in the buffer.
-    #[inline]
+    #[inline(always)]
     pub fn bytes(&self, token: &Token<L::Kind>) -> &[u8] {
         self.window(token.start, token.end)
     }
 
     /// The input bytes `start..end` (absolute offsets), as far as the buffer holds them.
-    #[inline]
+    #[inline(always)]
     pub fn window(&self, start: usize, end: usize) -> &[u8] {
         let (from, to) = (start.wrapping_sub(self.base), end.wrapping_sub(self.base));
         self.buf[..self.filled].get(from..to).unwrap_or_default()
     }
 
     /// The buffered input: its bytes and the absolute offset of the first.
+    #[inline(always)]
     pub fn buffered(&self) -> (&[u8], usize) {
         (&self.buf[..self.filled], self.base)
     }
 
     /// Line and column of absolute offset `offset` (clamped to the buffered bytes),
     /// counting the line breaks of the bytes already dropped from the buffer.
+    #[inline(always)]
     pub fn position(&self, offset: usize) -> Position {
-        let offset = offset.clamp(self.base, self.base + self.filled);
-        let before = &self.buf[..offset - self.base];
-        let at = Position::at(before, before.len());
-        if at.line == 1 {
-            Position { offset, line: 1 + self.dropped_lines, column: self.dropped_column + at.column }
-        } else {
-            Position { offset, line: self.dropped_lines + at.line, column: at.column }
-        }
+        self.source.position(&self.buf[..self.filled], self.base, offset)
     }
 
     /// Reads until the buffer holds the input up to absolute offset `end` (or all of
     /// it, if it ends before), keeping what it holds: for a caller that looks ahead of
     /// the lexer (an error message, say).
+    #[inline(always)]
     pub fn read_to(&mut self, end: usize) -> io::Result<()> {
-        while self.base + self.filled < end && !self.eof {
-            if self.filled == self.buf.len() {
-                let grown = self.buf.len() * 2;
-                self.buf.resize(grown, 0);
-            }
-            self.read_once()?;
-        }
-        Ok(())
+        let window = self.take_window();
+        let (window, read) = self.source.read_to(window, end);
+        self.put_window(window);
+        read
     }
 
     /// The streaming lexer (its condition, its offset).
@@ -197,6 +215,7 @@ impl<R: Read, L: StreamLexer> ReadLexer<R, L> {
 
     /// The streaming lexer, to change its condition or offset (an offset before the
     /// buffered bytes cannot be lexed again: the lexer then ends).
+    #[inline(always)]
     pub fn lexer_mut(&mut self) -> &mut L {
         self.done = false;
         &mut self.lexer
@@ -205,25 +224,42 @@ impl<R: Read, L: StreamLexer> ReadLexer<R, L> {
     /// The reader, and the bytes read from it that the lexer has not consumed.
     pub fn into_parts(self) -> (R, Vec<u8>) {
         let from = self.lexer.offset().saturating_sub(self.base).min(self.filled);
-        (self.reader, self.buf[from..self.filled].to_vec())
+        (self.source.reader, self.buf[from..self.filled].to_vec())
     }
 
-    /// Drop the bytes before the token's start, grow if the token fills more than half
-    /// of the buffer, and read once (`Ok` with `eof` set when the reader has ended).
+    #[inline(always)]
+    fn take_window(&mut self) -> Window {
+        Window { buf: core::mem::take(&mut self.buf), filled: self.filled, base: self.base, eof: self.eof }
+    }
+
+    #[inline(always)]
+    fn put_window(&mut self, window: Window) {
+        self.buf = window.buf;
+        self.filled = window.filled;
+        self.base = window.base;
+        self.eof = window.eof;
+    }
+}
+
+impl<R: Read> Source<R> {
+    /// Drop the bytes before the token's start (absolute offset `token`), grow if the
+    /// token fills more than half of the buffer, and read once (`Ok` with `eof` set
+    /// when the reader has ended).
     #[cold]
-    fn refill(&mut self) -> io::Result<()> {
-        let token = self.lexer.offset().wrapping_sub(self.base);
-        if token > self.filled {
+    #[inline(never)]
+    fn refill(&mut self, mut w: Window, token: usize) -> (Window, io::Result<()>) {
+        let token = token.wrapping_sub(w.base);
+        if token > w.filled {
             // The lexer's offset left the buffer (moved by `lexer_mut`): nothing to read
             // it from.
-            self.eof = true;
-            return Ok(());
+            w.eof = true;
+            return (w, Ok(()));
         }
         // A few bytes before the token stay: what an error message looks back at (`01`
         // lexes as `0` then `1`: a leading zero).
         let keep = token.saturating_sub(LOOKBEHIND);
         if keep > 0 {
-            let dropped = &self.buf[..keep];
+            let dropped = &w.buf[..keep];
             match last_newline(dropped) {
                 Some(last) => {
                     self.dropped_lines += count_bytes(dropped, |b| b == b'\n');
@@ -231,27 +267,58 @@ impl<R: Read, L: StreamLexer> ReadLexer<R, L> {
                 }
                 None => self.dropped_column += count_chars(dropped),
             }
-            self.buf.copy_within(keep..self.filled, 0);
-            self.filled -= keep;
-            self.base += keep;
+            w.buf.copy_within(keep..w.filled, 0);
+            w.filled -= keep;
+            w.base += keep;
         }
-        if self.filled * 2 > self.buf.len() {
-            let grown = self.buf.len() * 2;
-            self.buf.resize(grown, 0);
+        if w.filled * 2 > w.buf.len() {
+            let grown = w.buf.len() * 2;
+            w.buf.resize(grown, 0);
         }
-        self.read_once()
+        let read = self.read_once(&mut w);
+        (w, read)
+    }
+
+    /// See [`ReadLexer::read_to`].
+    #[cold]
+    #[inline(never)]
+    fn read_to(&mut self, mut w: Window, end: usize) -> (Window, io::Result<()>) {
+        while w.base + w.filled < end && !w.eof {
+            if w.filled == w.buf.len() {
+                let grown = w.buf.len() * 2;
+                w.buf.resize(grown, 0);
+            }
+            if let Err(e) = self.read_once(&mut w) {
+                return (w, Err(e));
+            }
+        }
+        (w, Ok(()))
     }
 
     /// One read into the free space (`Interrupted` is retried).
-    fn read_once(&mut self) -> io::Result<()> {
+    fn read_once(&mut self, w: &mut Window) -> io::Result<()> {
         loop {
-            match self.reader.read(&mut self.buf[self.filled..]) {
-                Ok(0) => self.eof = true,
-                Ok(n) => self.filled += n.min(self.buf.len() - self.filled),
+            match self.reader.read(&mut w.buf[w.filled..]) {
+                Ok(0) => w.eof = true,
+                Ok(n) => w.filled += n.min(w.buf.len() - w.filled),
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) => return Err(e),
             }
             return Ok(());
+        }
+    }
+
+    /// See [`ReadLexer::position`]: `buffered` holds the input from `base` on.
+    #[cold]
+    #[inline(never)]
+    fn position(&self, buffered: &[u8], base: usize, offset: usize) -> Position {
+        let offset = offset.clamp(base, base + buffered.len());
+        let before = &buffered[..offset - base];
+        let at = Position::at(before, before.len());
+        if at.line == 1 {
+            Position { offset, line: 1 + self.dropped_lines, column: self.dropped_column + at.column }
+        } else {
+            Position { offset, line: self.dropped_lines + at.line, column: at.column }
         }
     }
 }
@@ -262,24 +329,23 @@ fn count_chars(bytes: &[u8]) -> usize {
 }
 
 /// Bytes for which `pick` holds. Every byte of the input passes through here once (as
-/// it leaves the buffer), so the loop is written for the vectorizer: 32 lanes of `u8`
-/// counters, emptied before they can overflow.
+/// it leaves the buffer), so the loop is shaped for the vectorizer: a `u8` sum per
+/// 64-byte block, added up a few blocks at a time (plain `filter().count()` stays
+/// scalar).
 #[inline(always)]
-fn count_bytes(bytes: &[u8], pick: impl Fn(u8) -> bool) -> usize {
-    const LANES: usize = 32;
+fn count_bytes(bytes: &[u8], pick: impl Fn(u8) -> bool + Copy) -> usize {
+    const BLOCK: usize = 64;
+    let (blocks, rest) = bytes.as_chunks::<BLOCK>();
     let mut total = 0;
-    for group in bytes.chunks(LANES * usize::from(u8::MAX)) {
-        let (blocks, rest) = group.as_chunks::<LANES>();
-        let mut lanes = [0u8; LANES];
-        for block in blocks {
-            for (lane, &b) in lanes.iter_mut().zip(block) {
-                *lane += u8::from(pick(b));
-            }
+    // Three blocks per group: at most 192 matches, within a `u8`.
+    for group in blocks.chunks(3) {
+        let mut n = 0u8;
+        for block in group {
+            n = n.wrapping_add(block.iter().fold(0u8, |a, &b| a.wrapping_add(u8::from(pick(b)))));
         }
-        total += lanes.iter().map(|&n| usize::from(n)).sum::<usize>();
-        total += rest.iter().filter(|&&b| pick(b)).count();
+        total += usize::from(n);
     }
-    total
+    total + rest.iter().filter(|&&b| pick(b)).count()
 }
 
 /// The index of the last `\n` in `bytes`: 32-byte blocks from the end, each tested
