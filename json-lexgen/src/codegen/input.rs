@@ -97,9 +97,11 @@ impl Ctx<'_> {
         if !self.stream {
             return dead.clone();
         }
+        // One compare on the hot path (`more_at` folds `eof` in, once per call): this
+        // runs after every token that ends with such a loop (whitespace, say).
         let more = self.need_more();
         quote! {{
-            if p >= input.len() && !eof {
+            if p >= more_at {
                 #more
             }
             #dead

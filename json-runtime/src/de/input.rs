@@ -12,7 +12,7 @@ use super::sink::Sink;
 use super::string::StrError;
 use super::LoneSurrogate;
 use crate::error::{Category, Error};
-use crate::lex::{Next, ReadError, ReadLexer, StreamLexer};
+use crate::lex::{Next, ReadLexer, Step, StreamLexer};
 use crate::token::JsonToken;
 
 /// What the reader parser ([`super::reader`]) reads tokens and bytes from, for a sink
@@ -68,11 +68,10 @@ const LOOKAHEAD: usize = 8;
 /// that took the address of the parser's local would keep the lexer's fields (offset,
 /// buffer length...) in memory, loaded and stored at every token.
 ///
-/// An I/O error ends them with a lexical error at the offset where
-/// reading stopped, which [`Input::failure`] then turns into the I/O error.
+/// An I/O error ends the tokens with a lexical error at the offset where reading
+/// stopped, which [`Input::before_error`] then turns into the I/O error.
 pub(crate) struct Reader<R, L> {
     lexer: ReadLexer<R, L>,
-    failed: Option<Error>,
 }
 
 impl<'a, R: Read, L: StreamLexer<Kind = JsonToken>, S: for<'x> Sink<'x>> Input<'a, S> for Reader<R, L> {
@@ -80,19 +79,15 @@ impl<'a, R: Read, L: StreamLexer<Kind = JsonToken>, S: for<'x> Sink<'x>> Input<'
 
     #[inline(always)]
     fn open(reader: R) -> Self {
-        Reader { lexer: ReadLexer::new(reader), failed: None }
+        Reader { lexer: ReadLexer::new(reader) }
     }
 
     #[inline(always)]
     fn next_token(&mut self) -> Next<JsonToken> {
-        match self.lexer.next_token()? {
-            Ok(t) => Some(Ok(t)),
-            Err(ReadError::Lex(e)) => Some(Err(e)),
-            Err(ReadError::Io { offset, error }) => {
-                let at = self.lexer.position(offset);
-                self.failed = Some(Error::at(Category::Io, at, format!("cannot read the input: {error}")));
-                Some(Err(crate::lex::LexError { start: offset, offset, partial: None }))
-            }
+        match self.lexer.step() {
+            Step::Token(t) => Some(Ok(t)),
+            Step::Error(e) => Some(Err(e)),
+            Step::End | Step::NeedMore => None,
         }
     }
 
@@ -128,8 +123,9 @@ impl<'a, R: Read, L: StreamLexer<Kind = JsonToken>, S: for<'x> Sink<'x>> Input<'
 
     #[inline(always)]
     fn before_error(&mut self, offset: usize) -> Option<Error> {
-        if let Some(failed) = self.failed.take() {
-            return Some(failed);
+        if let Some(error) = self.lexer.take_io_error() {
+            let at = self.lexer.position(offset);
+            return Some(Error::at(Category::Io, at, format!("cannot read the input: {error}")));
         }
         let (_, base) = self.lexer.buffered();
         match self.lexer.read_to(offset + LOOKAHEAD) {
