@@ -342,9 +342,6 @@ fn stream_lexer(ctx: &Ctx, name: &Ident, arms: &[TokenStream], has_hooks: bool) 
                     return #rt::lex::Step::End;
                 }
                 let input: &[u8] = buf;
-                // Where a run that stopped at the buffer's end must ask for more: the
-                // buffer's end, unless it is the input's end (see `after_final_loop`).
-                let more_at: usize = if eof { usize::MAX } else { input.len() };
                 #kernels_local
                 'token: loop {
                     // A `pos` outside the buffer (a caller's mistake) is past its end

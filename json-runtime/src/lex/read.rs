@@ -170,7 +170,13 @@ impl<R: Read, L: StreamLexer> ReadLexer<R, L> {
     #[inline(always)]
     pub(crate) fn step(&mut self) -> Step<L::Kind> {
         loop {
-            let step = self.lexer.next_token(&self.buf[..self.filled], self.base, self.eof);
+            // SAFETY: `filled <= buf.len()` always holds: a read adds at most the free
+            // space, a drop takes no more than `filled`, and the buffer only grows
+            // (`take_window` empties both while a refill holds the buffer, so that a
+            // panicking reader leaves them consistent). Unchecked: the check, and the
+            // loads it needs, were paid at every token.
+            let buffered = unsafe { self.buf.get_unchecked(..self.filled) };
+            let step = self.lexer.next_token(buffered, self.base, self.eof);
             if !matches!(step, Step::NeedMore) {
                 return step;
             }
@@ -256,7 +262,8 @@ impl<R: Read, L: StreamLexer> ReadLexer<R, L> {
 
     #[inline(always)]
     fn take_window(&mut self) -> Window {
-        Window { buf: core::mem::take(&mut self.buf), filled: self.filled, base: self.base, eof: self.eof }
+        let filled = core::mem::take(&mut self.filled);
+        Window { buf: core::mem::take(&mut self.buf), filled, base: self.base, eof: self.eof }
     }
 
     #[inline(always)]
