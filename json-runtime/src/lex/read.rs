@@ -196,6 +196,36 @@ impl<R: Read, L: StreamLexer> ReadLexer<R, L> {
         }
     }
 
+    /// As [`ReadLexer::step`], with the lexer kept at offsets relative to the buffer
+    /// (it is given `base` 0, and moved back as the buffer drops bytes): tokens and
+    /// errors come out relative to [`ReadLexer::buffered`]'s bytes. For a caller that
+    /// works on the buffer (the reader parser): no offset is converted per token.
+    /// Use one of the two steps from the start on, not both.
+    #[inline(always)]
+    pub(crate) fn step_relative(&mut self) -> Step<L::Kind> {
+        loop {
+            // SAFETY: as in `step`.
+            let buffered = unsafe { self.buf.get_unchecked(..self.filled) };
+            let step = self.lexer.next_token(buffered, 0, self.eof);
+            if !matches!(step, Step::NeedMore) {
+                return step;
+            }
+            if self.eof {
+                return Step::End;
+            }
+            let (token, base) = (self.lexer.offset(), self.base);
+            let window = self.take_window();
+            let (window, read) = self.source.refill(window, base + token);
+            self.put_window(window);
+            // The buffer dropped `self.base - base` bytes before the token.
+            self.lexer.set_offset(token - (self.base - base));
+            if let Err(error) = read {
+                self.source.failed = Some(error);
+                return Step::Error(LexError { start: self.filled, offset: self.filled, partial: None });
+            }
+        }
+    }
+
     /// The I/O error behind the last error [`ReadLexer::step`] returned, if it was one.
     #[inline(always)]
     pub(crate) fn take_io_error(&mut self) -> Option<io::Error> {
