@@ -145,7 +145,9 @@ pub fn validate_reader<L: StreamLexer<Kind = JsonToken>, R: std::io::Read>(
     reader: R,
     options: &DecodeOptions,
 ) -> Result<(), Error> {
-    ReaderParser::<false, Builder>::new(options, false, Builder::new()).run::<Reader<&mut dyn std::io::Read, L>>(&mut { reader }).map(drop)
+    ReaderParser::<false, Builder>::new(options, false, Builder::new())
+        .run::<Reader<&mut dyn std::io::Read, L>>(&mut { reader })
+        .map(drop)
 }
 
 /// As [`validate_reader`], trusting `L`'s string tokens to be UTF-8 (as
@@ -155,7 +157,9 @@ pub fn validate_reader_trusted<L: StreamLexer<Kind = JsonToken>, R: std::io::Rea
     reader: R,
     options: &DecodeOptions,
 ) -> Result<(), Error> {
-    ReaderParser::<true, Builder>::new(options, false, Builder::new()).run::<Reader<&mut dyn std::io::Read, L>>(&mut { reader }).map(drop)
+    ReaderParser::<true, Builder>::new(options, false, Builder::new())
+        .run::<Reader<&mut dyn std::io::Read, L>>(&mut { reader })
+        .map(drop)
 }
 
 /// Decodes the document that `reader` yields as [`decode`] does (same values, same
@@ -164,7 +168,8 @@ pub fn decode_reader<L: StreamLexer<Kind = JsonToken>, R: std::io::Read>(
     reader: R,
     options: &DecodeOptions,
 ) -> Result<Value, Error> {
-    ReaderParser::<false, Builder>::new(options, true, Builder::new()).run::<Reader<&mut dyn std::io::Read, L>>(&mut { reader })
+    ReaderParser::<false, Builder>::new(options, true, Builder::new())
+        .run::<Reader<&mut dyn std::io::Read, L>>(&mut { reader })
 }
 
 /// As [`decode_reader`], trusting `L`'s string tokens to be UTF-8.
@@ -175,7 +180,8 @@ pub unsafe fn decode_reader_trusted<L: StreamLexer<Kind = JsonToken>, R: std::io
     reader: R,
     options: &DecodeOptions,
 ) -> Result<Value, Error> {
-    ReaderParser::<true, Builder>::new(options, true, Builder::new()).run::<Reader<&mut dyn std::io::Read, L>>(&mut { reader })
+    ReaderParser::<true, Builder>::new(options, true, Builder::new())
+        .run::<Reader<&mut dyn std::io::Read, L>>(&mut { reader })
 }
 
 /// Decodes the document at the start of `input` (after whitespace) and stops after it,

@@ -394,7 +394,8 @@ fn count_chars(bytes: &[u8]) -> usize {
         use core::arch::x86_64::{_mm_cmplt_epi8, _mm_set1_epi8};
         // Continuation bytes, 0x80..=0xBF, are the bytes below -64 as `i8`.
         // SAFETY: SSE2 is part of x86_64.
-        bytes.len() - count_bytes_sse2(bytes, |v| unsafe { _mm_cmplt_epi8(v, _mm_set1_epi8(-64)) }, |b| b & 0xC0 == 0x80)
+        bytes.len()
+            - count_bytes_sse2(bytes, |v| unsafe { _mm_cmplt_epi8(v, _mm_set1_epi8(-64)) }, |b| b & 0xC0 == 0x80)
     }
     #[cfg(not(target_arch = "x86_64"))]
     count_bytes(bytes, |b| (b & 0xC0) != 0x80)
