@@ -128,7 +128,7 @@ pub fn validate_dialect_trusted<'a, L: Lexer<'a, Kind = JsonToken>>(
     Parser::<true, Builder>::new(input, options, false, Builder::new()).run::<L, true>().map(drop)
 }
 
-// The four functions below run the reader parser over `&mut dyn Read`, whatever `R`:
+// The functions below run the reader parser over `&mut dyn Read`, whatever `R`:
 // one instance of its loop per lexer, so that the streaming lexer has one caller and
 // is inlined into it (with a loop per reader type, it is inlined into none). A
 // dynamic call per refill costs nothing beside the reading.
@@ -191,7 +191,7 @@ pub(crate) fn parse_reader_into<L: StreamLexer<Kind = JsonToken>, R: std::io::Re
     options: &DecodeOptions,
     sink: S,
 ) -> Result<<S as Sink<'static>>::Output, Error> {
-    ReaderParser::<'static, false, S>::new(options, true, sink).run::<Reader<R, L>>(reader)
+    ReaderParser::<'static, false, S>::new(options, true, sink).run::<Reader<&mut dyn std::io::Read, L>>(&mut { reader })
 }
 
 /// As [`parse_reader_into`], trusting `L`'s string tokens to be UTF-8.
@@ -207,7 +207,7 @@ pub(crate) unsafe fn parse_reader_into_trusted<
     options: &DecodeOptions,
     sink: S,
 ) -> Result<<S as Sink<'static>>::Output, Error> {
-    ReaderParser::<'static, true, S>::new(options, true, sink).run::<Reader<R, L>>(reader)
+    ReaderParser::<'static, true, S>::new(options, true, sink).run::<Reader<&mut dyn std::io::Read, L>>(&mut { reader })
 }
 
 /// Decodes the document at the start of `input` (after whitespace) and stops after it,
