@@ -3,7 +3,7 @@
 use super::options::LoneSurrogate;
 use super::sink::Sink;
 use super::string;
-use crate::value::{KeyIndex, Map, Number, Value};
+use crate::value::{KeyIndex, Map, Number, Str, Value};
 
 /// One open array or object of the value being built.
 struct Frame {
@@ -20,7 +20,7 @@ struct Frame {
 /// Builds a [`Value`].
 pub(super) struct Builder {
     values: Vec<Value>,
-    members: Vec<(String, Value)>,
+    members: Vec<(Str, Value)>,
     frames: Vec<Frame>,
     scratch: Vec<u8>,
     root: Value,
@@ -47,7 +47,7 @@ impl Builder {
     /// A key arrives in the innermost (object) frame: a new member, or the slot of the
     /// earlier member with the same key (whose value the next one replaces).
     #[inline(always)]
-    fn key(members: &mut Vec<(String, Value)>, frame: &mut Frame, key: &str) {
+    fn key(members: &mut Vec<(Str, Value)>, frame: &mut Frame, key: &str) {
         let pending = &members[frame.start..];
         let dup = match &frame.index {
             Some(index) => index.find(pending, key),
@@ -58,7 +58,7 @@ impl Builder {
             return;
         }
         frame.slot = members.len();
-        members.push((key.to_owned(), Value::Null));
+        members.push((Str::from(key), Value::Null));
         let count = members.len() - frame.start;
         if count > Map::INDEX_THRESHOLD {
             let pending = &members[frame.start..];
@@ -95,7 +95,7 @@ impl<'a> Sink<'a> for Builder {
             let frame = self.frames.last_mut().expect("a key inside an object");
             Builder::key(&mut self.members, frame, s);
         } else {
-            self.emit(Value::String(s.to_owned()));
+            self.emit(Value::String(Str::from(s)));
         }
     }
     #[inline(always)]
@@ -111,7 +111,7 @@ impl<'a> Sink<'a> for Builder {
             let frame = self.frames.last_mut().expect("a key inside an object");
             Builder::key(&mut self.members, frame, s);
         } else {
-            let s = s.to_owned();
+            let s = Str::from(s);
             self.emit(Value::String(s));
         }
     }
@@ -135,7 +135,7 @@ impl<'a> Sink<'a> for Builder {
         // SAFETY: as in `scratch_str`: a UTF-8 body, split at ASCII backslashes, plus
         // whole `char`s.
         let s = unsafe { String::from_utf8_unchecked(buf) };
-        self.emit(Value::String(s));
+        self.emit(Value::String(Str::from(s)));
         Ok(())
     }
     #[inline(always)]
