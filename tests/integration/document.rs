@@ -319,13 +319,15 @@ fn deep_documents_on_a_small_stack() {
 
 // ---- Allocation counts (issue 11 part 1) ----
 
-/// How many strings (keys included), non-empty arrays and non-empty objects `v` holds,
-/// and what the key indexes of its objects past `Map::INDEX_THRESHOLD` members may take
-/// (the box and the table, and the table's doublings).
+/// How many strings (keys included) longer than `Str::INLINE_CAPACITY` (shorter ones are
+/// stored inline), non-empty arrays and non-empty objects `v` holds, and what the key
+/// indexes of its objects past `Map::INDEX_THRESHOLD` members may take (the box and the
+/// table, and the table's doublings).
 fn allocating_nodes(v: &Value) -> (usize, usize) {
+    let heap = |s: &str| s.len() > jsonlex::Str::INLINE_CAPACITY;
     let log2 = |n: usize| (usize::BITS - n.leading_zeros()) as usize;
     match v {
-        Value::String(s) => (usize::from(!s.is_empty()), 0),
+        Value::String(s) => (usize::from(heap(s)), 0),
         Value::Array(items) => {
             items.iter().map(allocating_nodes).fold((usize::from(!items.is_empty()), 0), |a, b| (a.0 + b.0, a.1 + b.1))
         }
@@ -333,7 +335,7 @@ fn allocating_nodes(v: &Value) -> (usize, usize) {
             let index = if map.len() > jsonlex::Map::INDEX_THRESHOLD { 2 + log2(map.len()) } else { 0 };
             map.iter().fold((usize::from(!map.is_empty()), index), |a, (k, v)| {
                 let b = allocating_nodes(v);
-                (a.0 + b.0 + usize::from(!k.is_empty()), a.1 + b.1)
+                (a.0 + b.0 + usize::from(heap(k)), a.1 + b.1)
             })
         }
         _ => (0, 0),

@@ -74,9 +74,23 @@ impl Inline {
     /// `s`, which must be at most `INLINE` bytes long.
     #[inline(always)]
     fn new(s: &str) -> Inline {
+        let (src, n) = (s.as_bytes(), s.len());
         let mut bytes = [0u8; INLINE];
-        bytes[..s.len()].copy_from_slice(s.as_bytes());
-        Inline { len: LENS[s.len()], bytes }
+        // Two fixed-size copies that overlap (head and tail) instead of a `memcpy` call
+        // of a variable length: decoding makes one of these per short string and key.
+        if n >= 16 {
+            bytes[..16].copy_from_slice(&src[..16]);
+            bytes[n - 16..n].copy_from_slice(&src[n - 16..]);
+        } else if n >= 8 {
+            bytes[..8].copy_from_slice(&src[..8]);
+            bytes[n - 8..n].copy_from_slice(&src[n - 8..]);
+        } else if n >= 4 {
+            bytes[..4].copy_from_slice(&src[..4]);
+            bytes[n - 4..n].copy_from_slice(&src[n - 4..]);
+        } else {
+            bytes[..n].copy_from_slice(src);
+        }
+        Inline { len: LENS[n], bytes }
     }
 
     #[inline(always)]
