@@ -77,11 +77,43 @@ impl Map {
         Map { entries: Vec::with_capacity(n), index: None }
     }
 
-    /// A map of members with distinct keys and their index (if there are more than
-    /// `INDEX_THRESHOLD` of them): the decoder builds both as it goes.
-    #[inline]
-    pub(crate) fn from_parts(entries: Vec<(Str, Value)>, index: Option<Box<KeyIndex>>) -> Map {
-        debug_assert_eq!(index.is_some(), entries.len() > Map::INDEX_THRESHOLD);
+    /// The map of an object's members as the decoder collected them: up to
+    /// `INDEX_THRESHOLD` of them with distinct keys; more may repeat keys. A repeated
+    /// key keeps its first place and takes its last value (as `insert` does). The index
+    /// is built here, once, at its final size.
+    pub(crate) fn from_decoded(mut entries: Vec<(Str, Value)>) -> Map {
+        if entries.len() <= Map::INDEX_THRESHOLD {
+            return Map { entries, index: None };
+        }
+        let mut index = Box::new(KeyIndex {
+            table: HashTable::with_capacity(entries.len()),
+            state: foldhash::fast::RandomState::default(),
+        });
+        let state = &index.state;
+        // `entries[..kept]` are the distinct keys so far, each in the index.
+        let mut kept = 0;
+        for i in 0..entries.len() {
+            let hash = state.hash_one(entries[i].0.as_str());
+            let key = entries[i].0.as_str();
+            let found = index.table.entry(
+                hash,
+                |&j| entries[j as usize].0 == key,
+                |&j| state.hash_one(entries[j as usize].0.as_str()),
+            );
+            match found {
+                hashbrown::hash_table::Entry::Occupied(e) => {
+                    let first = *e.get() as usize;
+                    entries[first].1 = core::mem::take(&mut entries[i].1);
+                }
+                hashbrown::hash_table::Entry::Vacant(e) => {
+                    e.insert(u32::try_from(kept).expect("an object has fewer than 2^32 members"));
+                    entries.swap(kept, i);
+                    kept += 1;
+                }
+            }
+        }
+        entries.truncate(kept);
+        let index = (kept > Map::INDEX_THRESHOLD).then_some(index);
         Map { entries, index }
     }
 
@@ -372,6 +404,35 @@ mod tests {
         m.remove("k9");
         assert!(m.index.is_none());
         assert_eq!(m["k5"], 5);
+    }
+
+    /// The decoder's large objects: repeats resolved once at the end, as `insert` one
+    /// by one would (first place, last value), with the index only past the threshold.
+    #[test]
+    fn from_decoded_resolves_repeats_like_insert() {
+        let patterns: [&[usize]; 6] = [
+            &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+            &[0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 0, 8, 9, 8],
+            &[0, 1, 2, 3, 4, 5, 6, 7, 7, 7, 7, 7],
+            &[0, 1, 2, 3, 4, 5, 6, 7, 8, 3, 3, 9, 10, 11, 12, 13, 14, 15, 16, 17, 0, 17],
+            &[0, 1, 2, 3, 4, 5, 6, 7, 6, 5, 4, 3, 2, 1, 0],
+            &[0, 1, 2, 3, 4, 5, 6, 7, 8, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+        ];
+        for keys in patterns {
+            let entries: Vec<(Str, Value)> =
+                keys.iter().enumerate().map(|(i, k)| (Str::from(format!("k{k}")), Value::from(i))).collect();
+            let mut want = Map::new();
+            for (k, v) in entries.clone() {
+                want.insert(k, v);
+            }
+            let got = Map::from_decoded(entries);
+            assert!(got.strict_eq(&want), "{keys:?}: {got:?} vs {want:?}");
+            assert_eq!(got.index.is_some(), got.len() > Map::INDEX_THRESHOLD, "{keys:?}");
+            for (i, (k, _)) in want.iter().enumerate() {
+                assert_eq!(got.position(k), Some(i), "{keys:?}");
+            }
+            assert_eq!(got.position("k99"), None);
+        }
     }
 
     #[test]

@@ -31,7 +31,6 @@ mod str;
 pub use de::from_value;
 pub(crate) use index::private::Sealed as IndexSealed;
 pub use index::ValueIndex;
-pub(crate) use map::KeyIndex;
 pub use map::{Iter, IterMut, Map};
 #[cfg(feature = "serde")]
 pub use ser::to_value;
