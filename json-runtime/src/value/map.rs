@@ -107,7 +107,11 @@ impl Map {
                 }
                 hashbrown::hash_table::Entry::Vacant(e) => {
                     e.insert(u32::try_from(kept).expect("an object has fewer than 2^32 members"));
-                    entries.swap(kept, i);
+                    // Only after a repeat are they apart (a swap of the same place is
+                    // not free).
+                    if kept != i {
+                        entries.swap(kept, i);
+                    }
                     kept += 1;
                 }
             }

@@ -281,8 +281,31 @@ impl From<&str> for Str {
         if s.len() <= INLINE {
             Str(Repr::Inline(Inline::new(s)))
         } else {
-            Str(Repr::Heap(s.into()))
+            Str(Repr::Heap(boxed(s)))
         }
+    }
+}
+
+/// `s` in an allocation of its own, `s` longer than `INLINE` (so not empty). By hand:
+/// `Box::<str>::from` and `to_owned().into_boxed_str()` leave the decoder a call into
+/// the generic `RawVec` allocation and a capacity check, once per long string.
+#[inline(always)]
+fn boxed(s: &str) -> Box<str> {
+    use std::alloc::{alloc, handle_alloc_error, Layout};
+    debug_assert!(s.len() > INLINE);
+    let Ok(layout) = Layout::array::<u8>(s.len()) else { unreachable!("a `str` is at most isize::MAX bytes") };
+    // SAFETY: `layout` has a non-zero size (`s` is not empty).
+    let p = unsafe { alloc(layout) };
+    if p.is_null() {
+        handle_alloc_error(layout);
+    }
+    // SAFETY: `p` is a fresh allocation of `s.len()` bytes, which cannot overlap `s`;
+    // once written it holds `s`'s bytes, UTF-8. A `Box<[u8]>` of that length frees it
+    // with the same layout (`[u8; len]`, align 1) that allocated it.
+    unsafe {
+        core::ptr::copy_nonoverlapping(s.as_ptr(), p, s.len());
+        let bytes: *mut [u8] = core::ptr::slice_from_raw_parts_mut(p, s.len());
+        Box::from_raw(bytes as *mut str)
     }
 }
 
