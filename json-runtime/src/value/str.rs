@@ -674,8 +674,15 @@ mod tests {
         use std::collections::HashMap;
         let a = Str::from("apple");
         let long = Str::from("banana, a string longer than twenty-three bytes");
-        assert!(a == "apple" && "apple" == a && a == String::from("apple") && a == *"apple");
-        assert!(a < long && long > a && a < *"b" && long > *"b");
+        assert_eq!(a, "apple");
+        assert_eq!("apple", a);
+        assert_eq!(a, String::from("apple"));
+        assert_eq!(String::from("apple"), a);
+        assert_eq!(a, *"apple");
+        assert!(a < long);
+        assert!(long > a);
+        assert!(a < *"b");
+        assert!(long > *"b");
         assert_eq!(format!("{a} {a:?} {long:>45}"), format!("{} {:?} {:>45}", "apple", "apple", long.as_str()));
         let mut m: HashMap<Str, u32> = HashMap::new();
         m.insert(a.clone(), 1);
