@@ -38,17 +38,20 @@ fn main() {
     // JSON with trailing commas (the parser's dialect loop). Each parser loop must have a
     // lexer of its own: with two callers of `JsonLexer::next_token`, LLVM inlines it in
     // neither (see the `Parser` docs in json-runtime/src/de/mod.rs).
-    // The dialects' lexers likewise get a copy for their documents.
-    for (grammar, lexer, name, file) in [
-        ("json", "JsonLexer", "JsonDocumentLexer", "json_document.rs"),
-        ("json", "JsonLexer", "JsonTrailingCommasLexer", "json_trailing_commas.rs"),
-        ("jsonc", "JsoncLexer", "JsoncDocumentLexer", "jsonc_document.rs"),
-        ("json5", "Json5Lexer", "Json5DocumentLexer", "json5_document.rs"),
+    // The dialects' lexers likewise get a copy for their documents, and the transcoder
+    // (`transcode_reader`: the reader parser on a sink of its own) a streaming one.
+    for (grammar, lexer, name, file, streaming) in [
+        ("json", "JsonLexer", "JsonDocumentLexer", "json_document.rs", false),
+        ("json", "JsonLexer", "JsonTrailingCommasLexer", "json_trailing_commas.rs", false),
+        ("jsonc", "JsoncLexer", "JsoncDocumentLexer", "jsonc_document.rs", false),
+        ("json5", "Json5Lexer", "Json5DocumentLexer", "json5_document.rs", false),
+        ("json", "JsonLexer", "JsonTranscodeLexer", "json_transcode.rs", true),
     ] {
         let text = std::fs::read_to_string(format!("grammar/{grammar}.lex")).expect("the grammars ship with the crate");
         let renamed = text.replacen(&format!("%name {lexer};"), &format!("%name {name};"), 1);
         assert_ne!(renamed, text, "grammar/{grammar}.lex names its lexer `{lexer}`");
-        match json_lexgen::Builder::new().build_from_str(&renamed) {
+        let config = json_lexgen::Config::new().streaming(streaming);
+        match json_lexgen::Builder::new().configure(config).build_from_str(&renamed) {
             Ok(generated) => {
                 let out = Path::new(&out_dir).join(file);
                 generated.write_to_file(&out).unwrap_or_else(|e| panic!("cannot write {}: {e}", out.display()));

@@ -4,7 +4,7 @@
 //! `benches/callgrind-levels.sh`, which prints default/scalar ratios per class.
 //!
 //! ```text
-//! levels_instructions <payload class | len-N | corpus file stem> <validate|decode|tokenize|logos|validate_reader|decode_reader> <level> [iterations]
+//! levels_instructions <payload class | len-N | corpus file stem> <validate|decode|tokenize|logos|validate_reader|decode_reader|validate_reader_file|decode_reader_file> <level> [iterations]
 //! ```
 
 #[path = "logos_json.rs"]
@@ -31,6 +31,13 @@ fn run_loop(input: &[u8], what: &str, n: usize) -> usize {
                 Ok(v) => std::hint::black_box(v).as_array().map_or(1, |a| a.len()),
                 Err(_) => 0,
             },
+            // The reader path on a file holding the same bytes: the copy into the buffer
+            // is the kernel's `read`, as for any file (not counted by callgrind).
+            "validate_reader_file" => jsonlex::validate_reader(open_copy(input)).is_ok() as usize,
+            "decode_reader_file" => match jsonlex::decode_reader(open_copy(input)) {
+                Ok(v) => std::hint::black_box(v).as_array().map_or(1, |a| a.len()),
+                Err(_) => 0,
+            },
             // The same token set with logos, UTF-8 validation included (logos needs a `str`).
             "logos" => match std::str::from_utf8(input) {
                 Ok(text) => {
@@ -44,12 +51,25 @@ fn run_loop(input: &[u8], what: &str, n: usize) -> usize {
     total
 }
 
+/// The temporary file of [`open_copy`], removed at the end of `main`.
+static COPY: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+
+/// A file holding `input` (written once per process), opened for reading.
+fn open_copy(input: &[u8]) -> std::fs::File {
+    let path = COPY.get_or_init(|| {
+        let path = std::env::temp_dir().join(format!("levels_instructions-{}.json", std::process::id()));
+        std::fs::write(&path, input).expect("write the input to a temporary file");
+        path
+    });
+    std::fs::File::open(path).expect("open the temporary copy of the input")
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     // `cargo bench` runs bench targets with `--bench`: nothing to do then.
     if args.len() < 4 || args.iter().any(|a| a == "--bench") {
         eprintln!(
-            "usage: levels_instructions <class|corpus file> <validate|decode|tokenize|logos|validate_reader|decode_reader> <level> [iterations]"
+            "usage: levels_instructions <class|corpus file> <validate|decode|tokenize|logos|validate_reader|decode_reader|validate_reader_file|decode_reader_file> <level> [iterations]"
         );
         return;
     }
@@ -64,5 +84,8 @@ fn main() {
     set_level(level).unwrap_or_else(|e| panic!("{e}"));
     let n = args.get(4).map_or(10, |s| s.parse().expect("iterations"));
     let total = run_loop(&input, &args[2], n);
+    if let Some(path) = COPY.get() {
+        let _ = std::fs::remove_file(path);
+    }
     println!("{total}");
 }

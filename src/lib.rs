@@ -290,6 +290,64 @@ pub use json_runtime::ser::{
     encode, encode_to_vec, encode_to_vec_with, encode_to_writer, encode_to_writer_with, encode_with, EncodeOptions,
 };
 
+/// The JSON lexer again as `JsonTranscodeLexerStream`, for [`transcode_reader`] alone
+/// (its parser loop is another instance: with a lexer of its own, `decode_reader`'s
+/// keeps its `next_token` inlined).
+#[allow(dead_code, clippy::upper_case_acronyms)] // generated API the transcoder does not call
+mod transcode_lexer {
+    include!(concat!(env!("OUT_DIR"), "/json_transcode.rs"));
+}
+
+/// Reformats the JSON document that `reader` yields into `writer` as it reads it: the
+/// bytes `encode_with(&decode_with(input, decode)?, encode)` gives, written in blocks,
+/// in memory that does not grow with the input (the lexer's buffer of
+/// [`validate_reader`], a 64 KiB output block, the keys of the open objects, and an
+/// object's output until it closes, up to 4 MiB, so that a duplicate key's value can
+/// take the first one's place as `decode` does; a duplicate met later in an object
+/// already written out is an error). With [`EncodeOptions::sort_keys`] the document is
+/// decoded whole first (sorting needs whole objects). The writer is flushed at the end.
+///
+/// Strict JSON ([`DecodeOptions::trailing_commas`] is not read). A bad document gives
+/// `decode`'s error (message, line, column, offset); a failed read or write an error of
+/// category [`Category::Io`] at the input position where reading stopped. Either way,
+/// the output written before the error stays written.
+///
+/// ```
+/// use jsonlex::{DecodeOptions, EncodeOptions};
+/// let mut out = Vec::new();
+/// let input = br#"{"a": [1, 2.50, "\u00e9"], "a": null, "b": {}}"#;
+/// jsonlex::transcode_reader(&input[..], &mut out, &DecodeOptions::new(), &EncodeOptions::new()).unwrap();
+/// assert_eq!(out, br#"{"a":null,"b":{}}"#);
+/// let mut out = Vec::new();
+/// jsonlex::transcode_reader(&b"[1, 2"[..], &mut out, &DecodeOptions::new(), &EncodeOptions::php()).unwrap_err();
+/// ```
+pub fn transcode_reader<R: std::io::Read, W: std::io::Write>(
+    reader: R,
+    writer: W,
+    decode: &DecodeOptions,
+    encode: &EncodeOptions,
+) -> Result<(), Error> {
+    // SAFETY: `JsonTranscodeLexerStream` is generated from grammar/json.lex, as
+    // `JsonLexerStream` is (see `decode_reader`).
+    unsafe {
+        json_runtime::ser::transcode_reader_trusted::<transcode_lexer::JsonTranscodeLexerStream, R, W>(
+            reader, writer, decode, encode,
+        )
+    }
+}
+
+/// As [`transcode_reader`], from a slice.
+///
+/// ```
+/// let out = jsonlex::transcode(b"[1.0, {\"x\": true}]", &jsonlex::EncodeOptions::new().pretty(1)).unwrap();
+/// assert_eq!(out, b"[\n 1.0,\n {\n  \"x\": true\n }\n]");
+/// ```
+pub fn transcode(input: &[u8], encode: &EncodeOptions) -> Result<Vec<u8>, Error> {
+    let mut out = Vec::new();
+    transcode_reader(input, &mut out, &DecodeOptions::new(), encode)?;
+    Ok(out)
+}
+
 // ---- serde (feature `serde`, on by default; src/serde_api.rs) ----
 
 #[cfg(feature = "serde")]

@@ -6,6 +6,9 @@
 //!   `FILE: ok` for each valid file and a summary line.
 //! - `jsonlex fmt [FILE...]`: decode each input and print it again, one document after
 //!   the other (compact unless the encoder flags say otherwise); the same exit codes.
+//!   Strict JSON is re-encoded as it is read, in constant memory (`jsonlex::transcode_reader`):
+//!   a bad document's output stops where the error is, on a line of its own. `--sort-keys`,
+//!   the dialects and `--trailing-commas` decode each document whole first.
 //!
 //! - `--lines` (both): each line is a JSON document (NDJSON). Inputs are read in
 //!   blocks, lines handled on `--jobs N` threads (default: every core); every bad line
@@ -55,7 +58,7 @@ const ENCODER_FLAGS: &[(&str, Takes, &str)] = &[
     ("pretty", Takes::OptionalNumber, "Pretty-print with N spaces (default 2, 4 after --php); =false: compact"),
     ("indent", Takes::Number, "Pretty-print with N spaces"),
     ("tab", Takes::Bool, "Indent with tabs"),
-    ("sort-keys", Takes::Bool, "Sort object keys"),
+    ("sort-keys", Takes::Bool, "Sort object keys (holds each document whole in memory; fmt otherwise streams)"),
 ];
 
 fn encoder_flag(name: &str) -> Option<(Takes, &'static str)> {
@@ -194,6 +197,11 @@ fn encoder_arg(name: &'static str) -> Arg {
 fn command() -> Command {
     let mut fmt = Command::new("fmt")
         .about("Decode JSON and print it again (compact by default), each input in order")
+        .after_help(
+            "Strict JSON is re-encoded as it is read, in constant memory; a bad document's output \
+             stops where the error is. --sort-keys, --dialect and --trailing-commas decode each \
+             document whole first.",
+        )
         .arg(files_arg())
         .args(decode_args())
         .args(lines_args())
@@ -409,8 +417,23 @@ fn fmt(m: &ArgMatches) -> ExitCode {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut tally = Tally::default();
+    // Strict JSON is re-encoded as it is read (the dialects and trailing commas need
+    // the whole input; `transcode_reader` itself decodes whole for `--sort-keys`).
+    let stream = dialect == Dialect::Json && !m.get_flag("trailing-commas");
     for file in inputs(m) {
         tally.files += 1;
+        if stream {
+            match fmt_stream(file, &mut out, &options, &encode, &mut tally) {
+                Ok(()) => continue,
+                // A closed pipe (`jsonlex fmt big.json | head`) is not worth a message,
+                // nor the rest of the inputs.
+                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => break,
+                Err(e) => {
+                    eprintln!("jsonlex: <stdout>: {e}");
+                    return ExitCode::from(2);
+                }
+            }
+        }
         let (name, bytes) = match read_input(file) {
             Ok(input) => input,
             Err(msg) => {
@@ -445,6 +468,83 @@ fn fmt(m: &ArgMatches) -> ExitCode {
         }
     }
     tally.exit_code()
+}
+
+/// `fmt` of one input as it is read: a bad document or a failed read is reported and
+/// counted (what was written of it ends its line); a failed write is returned.
+fn fmt_stream<W: Write>(
+    file: Option<&str>,
+    out: &mut W,
+    options: &DecodeOptions,
+    encode: &EncodeOptions,
+    tally: &mut Tally,
+) -> io::Result<()> {
+    let (name, reader) = match open_input(file) {
+        Ok(input) => input,
+        Err(msg) => {
+            eprintln!("jsonlex: {msg}");
+            tally.unreadable += 1;
+            return Ok(());
+        }
+    };
+    let mut watched = Watched { inner: &mut *out, written: 0, failed: None };
+    let result = jsonlex::transcode_reader(reader, &mut watched, options, encode);
+    if let Some(e) = watched.failed.take() {
+        return Err(e);
+    }
+    let written = watched.written;
+    // Flushed after each document, so that an error message about the next input
+    // comes after this one's output.
+    if result.is_ok() || written > 0 {
+        out.write_all(b"\n")?;
+    }
+    out.flush()?;
+    match result {
+        Ok(()) => {}
+        Err(e) if e.classify() == jsonlex::Category::Io => {
+            eprintln!("jsonlex: {name}: {}", e.message());
+            tally.unreadable += 1;
+        }
+        Err(e) => {
+            report(&name, &e);
+            tally.invalid += 1;
+        }
+    }
+    Ok(())
+}
+
+/// A writer that remembers its first failure (to tell a failed write from a failed
+/// read, both I/O errors of the transcoder) and counts what it was given.
+struct Watched<W> {
+    inner: W,
+    written: u64,
+    failed: Option<io::Error>,
+}
+
+impl<W: Write> Write for Watched<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self.inner.write(buf) {
+            Ok(n) => {
+                self.written += n as u64;
+                Ok(n)
+            }
+            Err(e) => Err(self.fail(e)),
+        }
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush().map_err(|e| self.fail(e))
+    }
+}
+
+impl<W> Watched<W> {
+    /// Keeps `e` (the first failure) and gives the transcoder a copy of it.
+    fn fail(&mut self, e: io::Error) -> io::Error {
+        let copy = io::Error::new(e.kind(), e.to_string());
+        if e.kind() != io::ErrorKind::Interrupted {
+            self.failed.get_or_insert(e);
+        }
+        copy
+    }
 }
 
 fn main() -> ExitCode {

@@ -407,3 +407,77 @@ fn check_reads_as_it_goes_and_a_failed_read_exits_2() {
         (1, "<stdin>:2:3: unexpected end of input: expected ',' or ']' after an array element\n")
     );
 }
+
+// ---- fmt streaming a document as it is read ----
+
+/// A bad document past the first output block: what was written of it ends its line,
+/// the error follows, the other inputs are still printed; exit 1.
+#[test]
+fn fmt_streams_a_bad_document_s_start_and_goes_on() {
+    let f = Files::new("fmt-stream-bad");
+    let numbers: Vec<String> = (0..30_000).map(|i| i.to_string()).collect();
+    let bad = f.add("bad.json", &format!("[{},\n}}]", numbers.join(",")));
+    let good = f.add("good.json", "{\"a\":1,\"a\":[2]}");
+    let (code, out, err) = jsonlex(&["fmt", &bad, &good], b"");
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(err, format!("{bad}:2:1: expected a value\n"));
+    let (partial, rest) = out.split_once('\n').unwrap();
+    assert!(partial.len() >= 64 << 10 && format!("[{}]", numbers.join(",")).starts_with(partial), "{}", partial.len());
+    // Duplicate keys as the Value path keeps them.
+    assert_eq!(rest, "{\"a\":[2]}\n");
+}
+
+/// A read that fails part way exits 2, naming the input; the others are still printed.
+#[test]
+fn fmt_failed_read_exits_2_and_prints_the_others() {
+    let f = Files::new("fmt-stream-read");
+    let dir = f.0.to_str().unwrap().to_string();
+    let good = f.add("good.json", "[1, 2]");
+    let (code, out, err) = jsonlex(&["fmt", &dir, &good], b"");
+    assert_eq!((code, out.as_str()), (2, "[1,2]\n"), "{err}");
+    assert!(err.starts_with(&format!("jsonlex: {dir}: cannot read the input: ")), "{err}");
+}
+
+/// A closed pipe stops `fmt` quietly (exit 0, as before streaming); another failed
+/// write exits 2.
+#[test]
+fn fmt_closed_pipe_is_quiet_and_a_full_disk_exits_2() {
+    use std::io::Read;
+    let numbers: Vec<String> = (0..400_000).map(|i| i.to_string()).collect();
+    let input = format!("[{}]", numbers.join(",\n"));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_jsonlex"))
+        .args(["fmt", "--pretty"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let feeder = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let mut head = [0u8; 17];
+    child.stdout.take().unwrap().read_exact(&mut head).unwrap();
+    // stdout is dropped (closed) here.
+    let out = child.wait_with_output().unwrap();
+    feeder.join().unwrap();
+    assert_eq!(&head, b"[\n  0,\n  1,\n  2,\n");
+    assert_eq!((out.status.code(), String::from_utf8_lossy(&out.stderr).as_ref()), (Some(0), ""));
+
+    #[cfg(target_os = "linux")]
+    {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_jsonlex"))
+            .args(["fmt"])
+            .stdin(Stdio::piped())
+            .stdout(full)
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let _ = child.stdin.take().unwrap().write_all(b"[1, 2]");
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.starts_with("jsonlex: <stdout>: "), "{err}");
+    }
+}

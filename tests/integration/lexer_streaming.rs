@@ -374,6 +374,46 @@ fn truncated_tokens_and_end_rules() {
     assert_eq!(c.condition(), c_lexer::CLexerCondition::COMMENT);
 }
 
+mod split_runs {
+    jsonlex::json_lexer!(
+        r#"%name SplitRuns; "a"+ => skip; "ab" => Ab; " "+ => skip; [b-z]+ => Word; * => error;"#,
+        streaming
+    );
+}
+
+/// A skipped run cut by the buffer's end is split there (the rest lexed afresh after
+/// the refill, no `NeedMore`) only where that is exact: spaces here, whose rest is
+/// skipped the same way. A run of `a` is not split: its rest, lexed afresh, could be
+/// `ab` (`aaab` is `aaa` skipped then `b`, never `aa` then `ab`).
+#[test]
+fn skipped_runs_are_split_at_the_buffer_end_only_where_exact() {
+    use split_runs::{SplitRuns, SplitRunsStream};
+    for input in [&b"aaab"[..], b"a   aab  b", b"  aaaaab  ab", b"aab", b"aaaa   "] {
+        let whole = slice_run(SplitRuns::new(input));
+        for shift in [false, true] {
+            for cut in 0..=input.len() {
+                let streamed = stream_run(SplitRunsStream::new(), input, &[cut], shift);
+                assert_eq!(streamed, whole, "{:?} cut at {cut}", String::from_utf8_lossy(input));
+            }
+            for size in 1..=input.len() {
+                let cuts: Vec<usize> = (size..input.len()).step_by(size).collect();
+                let streamed = stream_run(SplitRunsStream::new(), input, &cuts, shift);
+                assert_eq!(streamed, whole, "{:?} in chunks of {size}", String::from_utf8_lossy(input));
+            }
+        }
+    }
+    // The whole run of spaces at the buffer's end is skipped: the next call asks for
+    // more at the offset after it, not at its start.
+    let mut lexer = SplitRunsStream::new();
+    assert_eq!(lexer.next_token(b"b   ", 0, false), Step::Token(token(split_runs::SplitRunsToken::Word, 0, 1)));
+    assert_eq!(lexer.next_token(b"b   ", 0, false), Step::NeedMore);
+    assert_eq!(lexer.offset(), 4);
+    // A run of `a` waits for the refill at its start.
+    let mut lexer = SplitRunsStream::new();
+    assert_eq!(lexer.next_token(b"aaa", 0, false), Step::NeedMore);
+    assert_eq!(lexer.offset(), 0);
+}
+
 fn token<K>(kind: K, start: usize, end: usize) -> json_runtime::Token<K> {
     json_runtime::Token { kind, start, end }
 }

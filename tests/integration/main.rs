@@ -29,3 +29,4 @@ mod ndjson;
 mod serde_corpus;
 mod serde_roundtrip;
 mod streams;
+mod transcode;

@@ -89,7 +89,7 @@ impl Ctx<'_> {
         let read = self.read_byte(dead);
         if arms.is_empty() {
             // Only a self-loop (already run) or nothing: the token ends here.
-            return self.after_final_loop(dead);
+            return self.after_final_loop(cond.a, id, dead);
         }
         let utf8_hook = cond.analysis.hooks.iter().find(|h| h.state == id && h.kernel == KernelKind::Utf8);
         let bodies: Vec<TokenStream> = arms

@@ -23,7 +23,8 @@
 
 use super::safety::unsafe_let;
 use super::Ctx;
-use crate::automaton::Automaton;
+use crate::automaton::{Automaton, StateId};
+use crate::grammar::Action;
 use proc_macro2::TokenStream;
 use quote::quote;
 
@@ -91,10 +92,13 @@ impl Ctx<'_> {
         }
     }
 
-    /// The dead end of a state whose only transition is its self-loop, after the loop:
-    /// the token ends there, unless (streaming) the run stopped at the buffer's end.
-    pub(super) fn after_final_loop(&self, dead: &TokenStream) -> TokenStream {
-        if !self.stream {
+    /// The dead end of state `id`, whose only transition is its self-loop, after the
+    /// loop: the token ends there, unless (streaming) the run stopped at the buffer's
+    /// end. Not even then for a run that may be split there (see
+    /// [`Ctx::run_splits_exactly`]): whitespace, in most grammars, is lexed as the
+    /// slice lexer lexes it.
+    pub(super) fn after_final_loop(&self, a: &Automaton, id: StateId, dead: &TokenStream) -> TokenStream {
+        if !self.stream || self.run_splits_exactly(a, id) {
             return dead.clone();
         }
         let more = self.need_more();
@@ -104,6 +108,23 @@ impl Ctx<'_> {
             }
             #dead
         }}
+    }
+
+    /// Whether a run of final state `id` (whose only transition is its self-loop) cut
+    /// by the buffer's end can be taken as two matches, the rest lexed afresh after the
+    /// refill: the state's rule is a `skip` that keeps the condition, and every byte
+    /// that loops in it leads the start state to it. The rest then goes through the
+    /// same state and rule, and two skipped matches are one: the tokens are exactly
+    /// those of the whole run, and no token waits for the refill.
+    pub(super) fn run_splits_exactly(&self, a: &Automaton, id: StateId) -> bool {
+        let s = a.state(id);
+        let Some(rule) = s.accept else { return false };
+        let rule = &self.grammar.rules[rule.0 as usize];
+        if !matches!(rule.action, Action::Skip) || rule.next.is_some() {
+            return false;
+        }
+        let start = &a.states[0];
+        s.transitions.iter().all(|t| t.target == id && (t.start..=t.end).all(|b| start.next(b) == Some(id)))
     }
 
     /// At `p == input.len()`: the dead end, or (streaming, before the input's end)

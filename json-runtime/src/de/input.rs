@@ -12,7 +12,7 @@ use super::sink::Sink;
 use super::string::StrError;
 use super::LoneSurrogate;
 use crate::error::{Category, Error};
-use crate::lex::{Next, ReadError, ReadLexer, StreamLexer};
+use crate::lex::{Next, ReadLexer, Step, StreamLexer};
 use crate::token::JsonToken;
 
 /// What the reader parser ([`super::reader`]) reads tokens and bytes from, for a sink
@@ -20,6 +20,12 @@ use crate::token::JsonToken;
 /// slice's, for a sink that keeps them); a reader lends them only while the token is in
 /// its buffer, so its sinks copy (`for<'x> Sink<'x>`). Slices do not go through it
 /// today: see `reader.rs` for why.
+///
+/// Offsets (of tokens, errors, `set_offset`, `str`, `escaped`, `before_error`) are the
+/// input's own: the window's first byte is at the offset `window` gives, which a
+/// reader keeps at 0 (its offsets are in its buffer, and move as it drops bytes; a
+/// token's hold until the next token). Only `place` knows where they are in the
+/// whole input.
 pub(crate) trait Input<'a, S>: Sized {
     /// What the input is made from (a reader).
     type Source;
@@ -31,29 +37,29 @@ pub(crate) trait Input<'a, S>: Sized {
     /// The next token, a lexical error, or `None` at the end of the input.
     fn next_token(&mut self) -> Next<JsonToken>;
 
-    /// Lex on from absolute offset `offset` (after a token the decoder repaired).
+    /// Lex on from offset `offset` (after a token the decoder repaired).
     fn set_offset(&mut self, offset: usize);
 
-    /// The bytes held, and the absolute offset of the first: they include the last
-    /// token returned.
+    /// The bytes held, and the offset of the first: they include the last token
+    /// returned.
     fn window<'s>(&'s self) -> (&'s [u8], usize)
     where
         'a: 's;
 
-    /// Gives `sink` the string at absolute `start..end`, `key` or not.
+    /// Gives `sink` the string at `start..end`, `key` or not.
     ///
     /// # Safety
     /// `start..end` is within the window and its bytes are UTF-8.
     unsafe fn str(&self, sink: &mut S, start: usize, end: usize, key: bool);
 
-    /// Gives `sink` the escaped string body at absolute `start..end` (within the
+    /// Gives `sink` the escaped string body at `start..end` (within the
     /// window) to unescape; its errors are at offsets relative to the window.
     fn escaped(&self, sink: &mut S, start: usize, end: usize, lone: LoneSurrogate, key: bool) -> Result<(), StrError>;
 
     /// An error made on the window, placed in the whole input.
     fn place(&self, error: Error) -> Error;
 
-    /// Before a lexical error at absolute `offset` is diagnosed: a reader reads a few
+    /// Before a lexical error at `offset` is diagnosed: a reader reads a few
     /// bytes past it into the window (what the message looks at), or gives the I/O
     /// error to report instead (reading failed, which the lexer reported as an error).
     fn before_error(&mut self, offset: usize) -> Option<Error>;
@@ -63,69 +69,72 @@ pub(crate) trait Input<'a, S>: Sized {
 /// the next UTF-8 character or byte order mark.
 const LOOKAHEAD: usize = 8;
 
-/// A reader's tokens. An I/O error ends them with a lexical error at the offset where
-/// reading stopped, which [`Input::failure`] then turns into the I/O error.
+/// A reader's tokens. Its methods are all inlined, the work of the cold ones in
+/// functions that get the buffer and `ReadLexer`'s heap part, never `&self`: a call
+/// that took the address of the parser's local would keep the lexer's fields (offset,
+/// buffer length...) in memory, loaded and stored at every token.
+///
+/// An I/O error ends the tokens with a lexical error at the offset where reading
+/// stopped, which [`Input::before_error`] then turns into the I/O error.
 pub(crate) struct Reader<R, L> {
     lexer: ReadLexer<R, L>,
-    failed: Option<Error>,
 }
 
 impl<'a, R: Read, L: StreamLexer<Kind = JsonToken>, S: for<'x> Sink<'x>> Input<'a, S> for Reader<R, L> {
     type Source = R;
 
+    #[inline(always)]
     fn open(reader: R) -> Self {
-        Reader { lexer: ReadLexer::new(reader), failed: None }
+        Reader { lexer: ReadLexer::new(reader) }
     }
 
-    #[inline]
+    #[inline(always)]
     fn next_token(&mut self) -> Next<JsonToken> {
-        match self.lexer.next_token()? {
-            Ok(t) => Some(Ok(t)),
-            Err(ReadError::Lex(e)) => Some(Err(e)),
-            Err(ReadError::Io { offset, error }) => {
-                let at = self.lexer.position(offset);
-                self.failed = Some(Error::at(Category::Io, at, format!("cannot read the input: {error}")));
-                Some(Err(crate::lex::LexError { start: offset, offset, partial: None }))
-            }
+        match self.lexer.step_relative() {
+            Step::Token(t) => Some(Ok(t)),
+            Step::Error(e) => Some(Err(e)),
+            Step::End | Step::NeedMore => None,
         }
     }
 
+    #[inline(always)]
     fn set_offset(&mut self, offset: usize) {
         self.lexer.lexer_mut().set_offset(offset);
     }
 
-    #[inline]
+    #[inline(always)]
     fn window<'s>(&'s self) -> (&'s [u8], usize)
     where
         'a: 's,
     {
-        self.lexer.buffered()
+        (self.lexer.buffered().0, 0)
     }
 
-    #[inline]
+    #[inline(always)]
     unsafe fn str(&self, sink: &mut S, start: usize, end: usize, key: bool) {
+        let bytes = self.lexer.buffered().0.get(start..end).unwrap_or_default();
         // SAFETY: the caller's promise: these bytes are UTF-8.
-        sink.str(unsafe { core::str::from_utf8_unchecked(self.lexer.window(start, end)) }, key);
+        sink.str(unsafe { core::str::from_utf8_unchecked(bytes) }, key);
     }
 
-    #[inline]
+    #[inline(always)]
     fn escaped(&self, sink: &mut S, start: usize, end: usize, lone: LoneSurrogate, key: bool) -> Result<(), StrError> {
-        let base = self.lexer.buffered().1;
-        sink.escaped(self.lexer.window(start, end), start - base, lone, key)
+        sink.escaped(self.lexer.buffered().0.get(start..end).unwrap_or_default(), start, lone, key)
     }
 
-    #[cold]
+    #[inline(always)]
     fn place(&self, error: Error) -> Error {
         error.shifted(self.lexer.position(self.lexer.buffered().1))
     }
 
-    #[cold]
+    #[inline(always)]
     fn before_error(&mut self, offset: usize) -> Option<Error> {
-        if let Some(failed) = self.failed.take() {
-            return Some(failed);
+        let base = self.lexer.buffered().1;
+        if let Some(error) = self.lexer.take_io_error() {
+            let at = self.lexer.position(base + offset);
+            return Some(Error::at(Category::Io, at, format!("cannot read the input: {error}")));
         }
-        let (_, base) = self.lexer.buffered();
-        match self.lexer.read_to(offset + LOOKAHEAD) {
+        match self.lexer.read_to(base + offset + LOOKAHEAD) {
             Ok(()) => None,
             Err(error) => {
                 let (window, _) = self.lexer.buffered();

@@ -128,6 +128,11 @@ pub fn validate_dialect_trusted<'a, L: Lexer<'a, Kind = JsonToken>>(
     Parser::<true, Builder>::new(input, options, false, Builder::new()).run::<L, true>().map(drop)
 }
 
+// The functions below run the reader parser over `&mut dyn Read`, whatever `R`:
+// one instance of its loop per lexer, so that the streaming lexer has one caller and
+// is inlined into it (with a loop per reader type, it is inlined into none). A
+// dynamic call per refill costs nothing beside the reading.
+
 /// Checks the document that `reader` yields as [`validate`] does, with the same
 /// errors (message, category, offset, line, column), lexing it with the streaming lexer
 /// `L` through a buffer that holds the longest token: memory does not grow with the
@@ -140,7 +145,9 @@ pub fn validate_reader<L: StreamLexer<Kind = JsonToken>, R: std::io::Read>(
     reader: R,
     options: &DecodeOptions,
 ) -> Result<(), Error> {
-    ReaderParser::<false, Builder>::new(options, false, Builder::new()).run::<Reader<R, L>>(reader).map(drop)
+    ReaderParser::<false, Builder>::new(options, false, Builder::new())
+        .run::<Reader<&mut dyn std::io::Read, L>>(&mut { reader })
+        .map(drop)
 }
 
 /// As [`validate_reader`], trusting `L`'s string tokens to be UTF-8 (as
@@ -150,7 +157,9 @@ pub fn validate_reader_trusted<L: StreamLexer<Kind = JsonToken>, R: std::io::Rea
     reader: R,
     options: &DecodeOptions,
 ) -> Result<(), Error> {
-    ReaderParser::<true, Builder>::new(options, false, Builder::new()).run::<Reader<R, L>>(reader).map(drop)
+    ReaderParser::<true, Builder>::new(options, false, Builder::new())
+        .run::<Reader<&mut dyn std::io::Read, L>>(&mut { reader })
+        .map(drop)
 }
 
 /// Decodes the document that `reader` yields as [`decode`] does (same values, same
@@ -159,7 +168,8 @@ pub fn decode_reader<L: StreamLexer<Kind = JsonToken>, R: std::io::Read>(
     reader: R,
     options: &DecodeOptions,
 ) -> Result<Value, Error> {
-    ReaderParser::<false, Builder>::new(options, true, Builder::new()).run::<Reader<R, L>>(reader)
+    ReaderParser::<false, Builder>::new(options, true, Builder::new())
+        .run::<Reader<&mut dyn std::io::Read, L>>(&mut { reader })
 }
 
 /// As [`decode_reader`], trusting `L`'s string tokens to be UTF-8.
@@ -170,7 +180,34 @@ pub unsafe fn decode_reader_trusted<L: StreamLexer<Kind = JsonToken>, R: std::io
     reader: R,
     options: &DecodeOptions,
 ) -> Result<Value, Error> {
-    ReaderParser::<true, Builder>::new(options, true, Builder::new()).run::<Reader<R, L>>(reader)
+    ReaderParser::<true, Builder>::new(options, true, Builder::new())
+        .run::<Reader<&mut dyn std::io::Read, L>>(&mut { reader })
+}
+
+/// Parses the document that `reader` yields into `sink`, as [`decode_reader`] does
+/// (the sink gets each string only for the call: it copies what it keeps).
+pub(crate) fn parse_reader_into<L: StreamLexer<Kind = JsonToken>, R: std::io::Read, S: for<'x> Sink<'x>>(
+    reader: R,
+    options: &DecodeOptions,
+    sink: S,
+) -> Result<<S as Sink<'static>>::Output, Error> {
+    ReaderParser::<'static, false, S>::new(options, true, sink).run::<Reader<&mut dyn std::io::Read, L>>(&mut { reader })
+}
+
+/// As [`parse_reader_into`], trusting `L`'s string tokens to be UTF-8.
+///
+/// # Safety
+/// As [`decode_trusted`]'s, for `L`.
+pub(crate) unsafe fn parse_reader_into_trusted<
+    L: StreamLexer<Kind = JsonToken>,
+    R: std::io::Read,
+    S: for<'x> Sink<'x>,
+>(
+    reader: R,
+    options: &DecodeOptions,
+    sink: S,
+) -> Result<<S as Sink<'static>>::Output, Error> {
+    ReaderParser::<'static, true, S>::new(options, true, sink).run::<Reader<&mut dyn std::io::Read, L>>(&mut { reader })
 }
 
 /// Decodes the document at the start of `input` (after whitespace) and stops after it,

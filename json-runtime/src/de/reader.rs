@@ -7,6 +7,7 @@
 //! understood, slices keep their own loop. Keep the two in step.
 
 use core::marker::PhantomData;
+use core::mem::ManuallyDrop;
 
 use super::diagnose;
 use super::input::Input;
@@ -65,8 +66,19 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> ReaderParser<'a, TRUSTED, S> {
     #[inline(never)]
     pub(super) fn run<I: Input<'a, S>>(mut self, source: I::Source) -> Result<S::Output, Error> {
         // A local whose address never escapes (cold paths get its window, by value): its
-        // fields can live in registers.
-        let mut lexer = I::open(source);
+        // fields can live in registers. Not even to its drop glue, which the compiler
+        // does not inline: a reader's owns a buffer. So it is dropped from a copy (on
+        // a panic, not at all: a leak, never a double free).
+        let mut lexer = ManuallyDrop::new(I::open(source));
+        let parsed = self.parse(&mut *lexer);
+        drop(ManuallyDrop::into_inner(lexer));
+        parsed?;
+        Ok(self.builder.finish())
+    }
+
+    /// [`ReaderParser::run`]'s loop, to the end of the input.
+    #[inline(always)]
+    fn parse<I: Input<'a, S>>(&mut self, lexer: &mut I) -> Result<(), Error> {
         // Whether the innermost open container is an object: `nest`'s top bit, kept at
         // hand for the ',' after every value.
         let mut in_object = false;
@@ -76,7 +88,7 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> ReaderParser<'a, TRUSTED, S> {
                 Some(Ok(t)) => Some(t),
                 None => None,
                 Some(Err(e)) => {
-                    let t = self.lexical(&mut lexer, e)?;
+                    let t = self.lexical(lexer, e)?;
                     lexer.set_offset(t.end);
                     Some(t)
                 }
@@ -84,7 +96,7 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> ReaderParser<'a, TRUSTED, S> {
             match expect {
                 Expect::Value | Expect::ValueOrArrayEnd => {
                     let Some(t) = tok else {
-                        return Err(self.expected(&lexer, None, "expected a value"));
+                        return Err(self.expected(&*lexer, None, "expected a value"));
                     };
                     if let Expect::ValueOrArrayEnd = expect {
                         if t.kind == JsonToken::ArrayEnd {
@@ -101,20 +113,20 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> ReaderParser<'a, TRUSTED, S> {
                     }
                     match t.kind {
                         JsonToken::ArrayStart => {
-                            self.enter(&lexer, t.start, false)?;
+                            self.enter(&*lexer, t.start, false)?;
                             in_object = false;
                             expect = Expect::ValueOrArrayEnd;
                             continue;
                         }
                         JsonToken::ObjectStart => {
-                            self.enter(&lexer, t.start, true)?;
+                            self.enter(&*lexer, t.start, true)?;
                             in_object = true;
                             expect = Expect::KeyOrObjectEnd;
                             continue;
                         }
-                        JsonToken::String | JsonToken::EscapedString => self.string(&lexer, t, false)?,
-                        JsonToken::Integer => self.integer(&lexer, t)?,
-                        JsonToken::Float => self.float(&lexer, t)?,
+                        JsonToken::String | JsonToken::EscapedString => self.string(&*lexer, t, false)?,
+                        JsonToken::Integer => self.integer(&*lexer, t)?,
+                        JsonToken::Float => self.float(&*lexer, t)?,
                         JsonToken::Null => {
                             if let Some(b) = self.sink() {
                                 b.null();
@@ -130,7 +142,7 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> ReaderParser<'a, TRUSTED, S> {
                                 b.boolean(false);
                             }
                         }
-                        _ => return Err(self.expected(&lexer, found(tok), "expected a value")),
+                        _ => return Err(self.expected(&*lexer, found(tok), "expected a value")),
                     }
                     expect = Expect::CommaOrClose;
                 }
@@ -143,7 +155,7 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> ReaderParser<'a, TRUSTED, S> {
                                     b.begin_object();
                                 }
                             }
-                            self.string(&lexer, t, true)?;
+                            self.string(&*lexer, t, true)?;
                             expect = Expect::Colon;
                         }
                         Some(Token { kind: JsonToken::ObjectEnd, .. }) if first => {
@@ -154,21 +166,21 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> ReaderParser<'a, TRUSTED, S> {
                             expect = Expect::CommaOrClose;
                         }
                         _ if first => {
-                            return Err(self.expected(&lexer, found(tok), "expected a string key or '}' after '{'"))
+                            return Err(self.expected(&*lexer, found(tok), "expected a string key or '}' after '{'"))
                         }
-                        _ => return Err(self.expected(&lexer, found(tok), "expected a string key after ','")),
+                        _ => return Err(self.expected(&*lexer, found(tok), "expected a string key after ','")),
                     }
                 }
                 Expect::Colon => match tok {
                     Some(Token { kind: JsonToken::Colon, .. }) => expect = Expect::Value,
-                    _ => return Err(self.expected(&lexer, found(tok), "expected ':' after an object key")),
+                    _ => return Err(self.expected(&*lexer, found(tok), "expected ':' after an object key")),
                 },
                 Expect::CommaOrClose => {
                     // A value is complete.
                     if self.depth == 0 {
                         return match tok {
-                            None => Ok(self.builder.finish()),
-                            _ => Err(self.expected(&lexer, found(tok), "expected the end of input after the value")),
+                            None => Ok(()),
+                            _ => Err(self.expected(&*lexer, found(tok), "expected the end of input after the value")),
                         };
                     }
                     let kind = tok.map(|t| t.kind);
@@ -183,7 +195,7 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> ReaderParser<'a, TRUSTED, S> {
                             }
                             _ => {
                                 return Err(self.expected(
-                                    &lexer,
+                                    &*lexer,
                                     found(tok),
                                     "expected ',' or '}' after an object member",
                                 ))
@@ -200,7 +212,7 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> ReaderParser<'a, TRUSTED, S> {
                             }
                             _ => {
                                 return Err(self.expected(
-                                    &lexer,
+                                    &*lexer,
                                     found(tok),
                                     "expected ',' or ']' after an array element",
                                 ))

@@ -3,8 +3,8 @@
 //!
 //! As serde_json's `Formatter`: compact and pretty output are two implementations of
 //! one trait. The encoder's walk over a [`Value`](crate::Value) is generic over it (a
-//! compact walk has no layout test at all); the serde `Serializer`, whose type cannot
-//! depend on the options, holds a [`Layout`] that picks one of the two per call.
+//! compact walk has no layout test at all); the serde `Serializer` and the transcoder, whose types do
+//! not depend on the options, hold a [`Layout`] that picks one of the two per call.
 
 /// Where the punctuation and white space between values go.
 pub(crate) trait Formatter {
@@ -94,20 +94,17 @@ impl Formatter for Pretty {
 /// Compact or pretty, chosen at run time: for the serde `Serializer`. A flag beside a
 /// `Pretty` rather than an enum of the two, so that the pretty state is at a fixed
 /// place (fewer instructions per call).
-#[cfg(feature = "serde")]
 pub(crate) struct Layout {
     pretty: bool,
     indent: Pretty,
 }
 
-#[cfg(feature = "serde")]
 impl Layout {
     pub(crate) fn new(opts: &super::EncodeOptions) -> Layout {
         Layout { pretty: opts.indent.is_some(), indent: Pretty::new(opts.indent.unwrap_or(0), opts.tab) }
     }
 }
 
-#[cfg(feature = "serde")]
 impl Formatter for Layout {
     #[inline(always)]
     fn open(&mut self, out: &mut Vec<u8>, bracket: u8) {

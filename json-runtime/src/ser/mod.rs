@@ -15,6 +15,7 @@
 //! | `format.rs` | the layout, compact or pretty (spaces or tabs), shared with the serde serializer |
 //! | `escape.rs` | the escape tables and the stop sets the kernels search for |
 //! | `number.rs` | numbers as serde_json and as PHP write them |
+//! | `transcode.rs` | [`transcode_reader`]: re-encoding while parsing (the parser drives the encoder), in constant memory |
 //! | `serde.rs` (feature `serde`) | `Serializer`: serde's `Serializer` on this encoder |
 
 pub(crate) mod encoder;
@@ -24,10 +25,12 @@ pub(crate) mod number;
 mod options;
 #[cfg(feature = "serde")]
 pub mod serde;
+mod transcode;
 
 use std::io;
 
 pub use options::{EncodeOptions, NumberFormat};
+pub use transcode::{transcode_reader, transcode_reader_trusted};
 
 use crate::simd::Level;
 use crate::value::Value;
