@@ -138,7 +138,7 @@ fn main() {
         from_serde(&serde_json::from_slice(&text).unwrap())
     } else {
         let (_, strings) = encode_payloads().into_iter().find(|(name, _)| name == class).expect("unknown class");
-        Value::Array(strings.into_iter().map(Value::String).collect())
+        Value::Array(strings.into_iter().map(Value::from).collect())
     };
     println!("{}", encode_loop(&v, &opts, level, n));
 }

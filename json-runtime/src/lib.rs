@@ -14,7 +14,7 @@
 //! | [`position`] | byte offset to line and column, for error messages |
 //! | [`error`] | decoding errors: message, category, position |
 //! | [`document`] | [`Document`]: a parsed document on one tape of nodes, borrowing strings from the input; [`ValueRef`], its `Copy` view |
-//! | [`value`] | the JSON document model: [`Value`], [`Number`], [`Map`]; with feature `serde`, their `Serialize`/`Deserialize` and `to_value`/`from_value` |
+//! | [`value`] | the JSON document model: [`Value`], [`Number`], [`Map`], [`Str`] (its strings and keys, short ones inline); with feature `serde`, their `Serialize`/`Deserialize` and `to_value`/`from_value` |
 //! | [`de`] | the decoder and validator over any [`JsonToken`] lexer (or streaming lexer, from a reader), and their options; with feature `serde`, `de::serde`: serde's `Deserializer` over such a lexer |
 //! | [`ser`] | the encoder, its options and its output layout (compact or pretty); with feature `serde`, `ser::serde`: serde's `Serializer` writing through the encoder |
 
@@ -44,4 +44,4 @@ pub use lex::{LexError, Lexer, Token};
 pub use position::Position;
 pub use ser::{encode, encode_to_vec, encode_to_writer, encode_with, EncodeOptions};
 pub use token::JsonToken;
-pub use value::{Map, Number, Value};
+pub use value::{Map, Number, Str, Value};

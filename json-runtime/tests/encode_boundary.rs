@@ -83,7 +83,7 @@ fn check(strings: Vec<String>, bits: usize, what: &str) -> Vec<Level> {
     let f = Flags::from_bits(bits);
     let opts = f.options();
     let want = reference_array(&strings, &f);
-    let value = Value::Array(strings.iter().cloned().map(Value::String).collect());
+    let value = Value::Array(strings.iter().cloned().map(Value::from).collect());
     let mut ran = Vec::new();
     for level in levels() {
         let got = encode_at(&value, &opts, level);
@@ -91,7 +91,7 @@ fn check(strings: Vec<String>, bits: usize, what: &str) -> Vec<Level> {
             for s in &strings {
                 let mut w = String::new();
                 reference_string(s, &f, &mut w);
-                let g = encode_at(&Value::String(s.clone()), &opts, level);
+                let g = encode_at(&Value::from(s.clone()), &opts, level);
                 assert_eq!(g, w, "level {level:?}, flags {f:?}, {what}, input {s:?}");
             }
             panic!("level {level:?}, flags {f:?}, {what}: array output differs");
@@ -147,7 +147,7 @@ proptest! {
         let mut want = String::new();
         reference_string(&s, &f, &mut want);
         for level in levels() {
-            prop_assert_eq!(&encode_at(&Value::String(s.clone()), &f.options(), level), &want, "level {:?}", level);
+            prop_assert_eq!(&encode_at(&Value::from(s.clone()), &f.options(), level), &want, "level {:?}", level);
         }
     }
 }

@@ -102,7 +102,7 @@ fn duplicate_keys_in_large_objects() {
     let v = jsonlex::decode_str(&text).unwrap();
     let m: &Map = v.as_object().unwrap();
     assert_eq!(m.len(), 100);
-    assert_eq!(m.get_index(7), Some((&"key7".to_string(), &Value::from("seven"))));
+    assert_eq!(m.get_index(7), Some((&jsonlex::Str::from("key7"), &Value::from("seven"))));
     assert_eq!(m["key99"][0], 99);
     for i in 0..100 {
         assert_eq!(m.position(&format!("key{i}")), Some(i));

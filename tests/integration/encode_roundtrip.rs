@@ -28,7 +28,7 @@ fn value() -> impl Strategy<Value = Value> {
         any::<i64>().prop_map(|i| Value::Number(Number::from(i))),
         any::<u64>().prop_map(|u| Value::Number(Number::from(u))),
         any::<f64>().prop_filter_map("finite", Number::from_f64).prop_map(Value::Number),
-        text().prop_map(Value::String),
+        text().prop_map(Value::from),
     ];
     leaf.prop_recursive(4, 64, 8, |inner| {
         prop_oneof![

@@ -2,7 +2,7 @@
 //! `json_lexer!` macro (the root crate builds the same lexer with build.rs).
 
 use super::*;
-use crate::value::Map;
+use crate::value::{Map, Str};
 
 // The lexer the root crate generates from `grammar/json.lex`, generated here by the
 // macro: `runtime = "crate"` points its runtime paths at this crate, and the grammar's
@@ -89,7 +89,7 @@ fn containers() {
     assert_eq!(v["c"], Value::Object(Map::new()));
     assert_eq!(v["d"], arr(vec![]));
     assert_eq!(v["e"], "x");
-    let keys: Vec<&String> = v.as_object().unwrap().keys().collect();
+    let keys: Vec<&Str> = v.as_object().unwrap().keys().collect();
     assert_eq!(keys, ["a", "c", "d", "e"]);
     let expected: Map = [
         ("a", arr(vec![1.into(), 2.into(), [("b", Value::Null)].into_iter().collect::<Map>().into()])),
@@ -122,7 +122,7 @@ fn duplicate_keys_last_wins_in_first_place() {
     let v = dec(&text).unwrap();
     let m = v.as_object().unwrap();
     assert_eq!(m.len(), 30);
-    assert_eq!(m.get_index(5).unwrap(), (&"k5".to_string(), &Value::from("five")));
+    assert_eq!(m.get_index(5).unwrap(), (&Str::from("k5"), &Value::from("five")));
     assert_eq!(m.position("k29"), Some(29));
     assert_eq!(v["k0"], true);
     for i in 0..30 {

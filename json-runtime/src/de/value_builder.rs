@@ -3,7 +3,7 @@
 use super::options::LoneSurrogate;
 use super::sink::Sink;
 use super::string;
-use crate::value::{KeyIndex, Map, Number, Value};
+use crate::value::{Map, Number, Str, Value};
 
 /// One open array or object of the value being built.
 struct Frame {
@@ -12,15 +12,16 @@ struct Frame {
     start: usize,
     /// Object: the member the next value belongs to.
     slot: usize,
-    /// Object with more than `INDEX_THRESHOLD` members: their key index.
-    index: Option<Box<KeyIndex>>,
+    /// Object past `INDEX_THRESHOLD` members: its further keys are not checked for
+    /// repeats as they come, [`Map::from_decoded`] does that once at the end.
+    many: bool,
     object: bool,
 }
 
 /// Builds a [`Value`].
 pub(super) struct Builder {
     values: Vec<Value>,
-    members: Vec<(String, Value)>,
+    members: Vec<(Str, Value)>,
     frames: Vec<Frame>,
     scratch: Vec<u8>,
     root: Value,
@@ -44,29 +45,22 @@ impl Builder {
         }
     }
 
-    /// A key arrives in the innermost (object) frame: a new member, or the slot of the
-    /// earlier member with the same key (whose value the next one replaces).
+    /// A key arrives in the innermost (object) frame: a new member, or (in a small
+    /// object) the slot of the earlier member with the same key, whose value the next
+    /// one replaces. Past `INDEX_THRESHOLD` members repeats are left to `end_object`,
+    /// which indexes the keys once at the final size.
     #[inline(always)]
-    fn key(members: &mut Vec<(String, Value)>, frame: &mut Frame, key: &str) {
-        let pending = &members[frame.start..];
-        let dup = match &frame.index {
-            Some(index) => index.find(pending, key),
-            None => pending.iter().position(|(k, _)| k == key),
-        };
-        if let Some(i) = dup {
-            frame.slot = frame.start + i;
-            return;
+    fn key(members: &mut Vec<(Str, Value)>, frame: &mut Frame, key: &str) {
+        if !frame.many {
+            let pending = &members[frame.start..];
+            if let Some(i) = pending.iter().position(|(k, _)| k == key) {
+                frame.slot = frame.start + i;
+                return;
+            }
+            frame.many = pending.len() == Map::INDEX_THRESHOLD;
         }
         frame.slot = members.len();
-        members.push((key.to_owned(), Value::Null));
-        let count = members.len() - frame.start;
-        if count > Map::INDEX_THRESHOLD {
-            let pending = &members[frame.start..];
-            match &mut frame.index {
-                Some(index) => index.push(pending, count - 1),
-                None => frame.index = Some(KeyIndex::build(pending)),
-            }
-        }
+        members.push((Str::from(key), Value::Null));
     }
 }
 
@@ -95,7 +89,7 @@ impl<'a> Sink<'a> for Builder {
             let frame = self.frames.last_mut().expect("a key inside an object");
             Builder::key(&mut self.members, frame, s);
         } else {
-            self.emit(Value::String(s.to_owned()));
+            self.emit(Value::String(Str::from(s)));
         }
     }
     #[inline(always)]
@@ -111,7 +105,7 @@ impl<'a> Sink<'a> for Builder {
             let frame = self.frames.last_mut().expect("a key inside an object");
             Builder::key(&mut self.members, frame, s);
         } else {
-            let s = s.to_owned();
+            let s = Str::from(s);
             self.emit(Value::String(s));
         }
     }
@@ -135,12 +129,12 @@ impl<'a> Sink<'a> for Builder {
         // SAFETY: as in `scratch_str`: a UTF-8 body, split at ASCII backslashes, plus
         // whole `char`s.
         let s = unsafe { String::from_utf8_unchecked(buf) };
-        self.emit(Value::String(s));
+        self.emit(Value::String(Str::from(s)));
         Ok(())
     }
     #[inline(always)]
     fn begin_array(&mut self) {
-        self.frames.push(Frame { start: self.values.len(), slot: 0, index: None, object: false });
+        self.frames.push(Frame { start: self.values.len(), slot: 0, many: false, object: false });
     }
     #[inline(always)]
     fn end_array(&mut self) {
@@ -151,13 +145,13 @@ impl<'a> Sink<'a> for Builder {
     }
     #[inline(always)]
     fn begin_object(&mut self) {
-        self.frames.push(Frame { start: self.members.len(), slot: 0, index: None, object: true });
+        self.frames.push(Frame { start: self.members.len(), slot: 0, many: false, object: true });
     }
     #[inline(always)]
     fn end_object(&mut self) {
         let frame = self.frames.pop().expect("an open object");
         let members = self.members.split_off(frame.start);
-        self.emit(Value::Object(Map::from_parts(members, frame.index)));
+        self.emit(Value::Object(Map::from_decoded(members)));
     }
     #[inline(always)]
     fn empty_array(&mut self) {

@@ -11,7 +11,7 @@ use crate::ser::encoder::Encoder;
 use crate::ser::format::{Compact, Formatter, Pretty};
 use crate::ser::number::write_number;
 use crate::ser::EncodeOptions;
-use crate::value::{Map, Value};
+use crate::value::{Map, Str, Value};
 
 /// Objects up to this many members are checked for repeated keys pairwise.
 const PAIRWISE_MAX: usize = 16;
@@ -56,7 +56,7 @@ fn deduplicated<'d>(members: Members<'d>) -> Option<Vec<(&'d str, ValueRef<'d>)>
 /// many elements or members are still to come.
 enum Open {
     Array(Vec<Value>, usize),
-    Object(Map, Option<String>, usize),
+    Object(Map, Option<Str>, usize),
 }
 
 impl<'d> ValueRef<'d> {
@@ -72,7 +72,7 @@ impl<'d> ValueRef<'d> {
             let v = ValueRef::new(doc, at);
             // An object's key comes before each of its values.
             if let Some(Open::Object(_, key @ None, _)) = stack.last_mut() {
-                *key = Some(v.as_str().unwrap_or_default().to_owned());
+                *key = Some(Str::from(v.as_str().unwrap_or_default()));
                 at += 1;
                 continue;
             }
@@ -80,7 +80,7 @@ impl<'d> ValueRef<'d> {
                 Kind::Null => Value::Null,
                 Kind::Bool => Value::Bool(v.as_bool() == Some(true)),
                 Kind::Number => v.as_number().map_or(Value::Null, Value::Number),
-                Kind::String => Value::String(v.as_str().unwrap_or_default().to_owned()),
+                Kind::String => Value::String(Str::from(v.as_str().unwrap_or_default())),
                 Kind::Array if v.is_empty() => Value::Array(Vec::new()),
                 Kind::Object if v.is_empty() => Value::Object(Map::new()),
                 Kind::Array => {

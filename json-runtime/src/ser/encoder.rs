@@ -7,7 +7,7 @@ use super::format::{Compact, Formatter, Pretty};
 use super::number::write_number;
 use super::options::EncodeOptions;
 use crate::simd::{self, Finder, Level};
-use crate::value::{Map, Value};
+use crate::value::{Map, Str, Value};
 
 const LEVELS: usize = Level::ALL.len();
 
@@ -80,7 +80,7 @@ impl<'a> Encoder<'a> {
 
     /// An object's members in the order given. Not forced inline: a larger walk
     /// stopped LLVM from inlining the number writer into it.
-    fn object<'v, F: Formatter>(&mut self, members: impl ExactSizeIterator<Item = (&'v String, &'v Value)>, f: &mut F) {
+    fn object<'v, F: Formatter>(&mut self, members: impl ExactSizeIterator<Item = (&'v Str, &'v Value)>, f: &mut F) {
         f.open(&mut self.out, b'{');
         let empty = members.len() == 0;
         let mut first = true;

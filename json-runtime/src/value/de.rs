@@ -7,7 +7,7 @@ use core::fmt;
 use serde::de::value::{MapDeserializer, SeqDeserializer};
 use serde::de::{self, DeserializeOwned, IntoDeserializer, Unexpected, Visitor};
 
-use super::{Map, Number, Value};
+use super::{Map, Number, Str, Value};
 use crate::error::Error;
 
 /// A `T` from a [`Value`].
@@ -49,11 +49,11 @@ impl<'de> Visitor<'de> for ValueVisitor {
     }
     #[inline]
     fn visit_str<E>(self, v: &str) -> Result<Value, E> {
-        Ok(Value::String(v.to_owned()))
+        Ok(Value::String(v.into()))
     }
     #[inline]
     fn visit_string<E>(self, v: String) -> Result<Value, E> {
-        Ok(Value::String(v))
+        Ok(Value::String(v.into()))
     }
     fn visit_none<E>(self) -> Result<Value, E> {
         Ok(Value::Null)
@@ -75,7 +75,7 @@ impl<'de> Visitor<'de> for ValueVisitor {
     fn visit_map<A: de::MapAccess<'de>>(self, mut access: A) -> Result<Value, A::Error> {
         let mut map = Map::new();
         // A later duplicate replaces the earlier value in its place, as `decode` does.
-        while let Some((k, v)) = access.next_entry::<String, Value>()? {
+        while let Some((k, v)) = access.next_entry::<Str, Value>()? {
             map.insert(k, v);
         }
         Ok(Value::Object(map))
@@ -147,7 +147,7 @@ impl<'de> de::Deserializer<'de> for Value {
                     visitor.visit_f64(n.as_f64())
                 }
             }
-            Value::String(s) => visitor.visit_string(s),
+            Value::String(s) => de::Deserializer::deserialize_any(s.into_deserializer(), visitor),
             Value::Array(a) => {
                 let mut seq = SeqDeserializer::new(a.into_iter());
                 let v = visitor.visit_seq(&mut seq)?;
@@ -205,7 +205,7 @@ impl<'de> de::Deserializer<'de> for Value {
 }
 
 struct EnumDeserializer {
-    variant: String,
+    variant: Str,
     value: Option<Value>,
 }
 
@@ -214,7 +214,7 @@ impl<'de> de::EnumAccess<'de> for EnumDeserializer {
     type Variant = VariantDeserializer;
 
     fn variant_seed<V: de::DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, VariantDeserializer), Error> {
-        let variant = seed.deserialize(self.variant.into_deserializer())?;
+        let variant = seed.deserialize(IntoDeserializer::<Error>::into_deserializer(self.variant))?;
         Ok((variant, VariantDeserializer { value: self.value }))
     }
 }

@@ -1,7 +1,9 @@
 //! Conversions into [`Value`] and [`Number`]: Rust numbers, strings, booleans, vectors,
 //! maps, options, and iterators of them.
 
-use super::{Map, Number, Value, N};
+use std::borrow::Cow;
+
+use super::{Map, Number, Str, Value, N};
 
 impl From<u64> for Number {
     #[inline]
@@ -87,14 +89,49 @@ impl From<bool> for Value {
 impl From<String> for Value {
     #[inline]
     fn from(s: String) -> Value {
-        Value::String(s)
+        Value::String(s.into())
     }
 }
 
 impl From<&str> for Value {
     #[inline]
     fn from(s: &str) -> Value {
-        Value::String(s.to_owned())
+        Value::String(s.into())
+    }
+}
+
+impl From<&String> for Value {
+    #[inline]
+    fn from(s: &String) -> Value {
+        Value::String(s.into())
+    }
+}
+
+impl From<Str> for Value {
+    #[inline]
+    fn from(s: Str) -> Value {
+        Value::String(s)
+    }
+}
+
+impl From<Box<str>> for Value {
+    #[inline]
+    fn from(s: Box<str>) -> Value {
+        Value::String(s.into())
+    }
+}
+
+impl From<Cow<'_, str>> for Value {
+    #[inline]
+    fn from(s: Cow<'_, str>) -> Value {
+        Value::String(s.into())
+    }
+}
+
+impl From<char> for Value {
+    #[inline]
+    fn from(c: char) -> Value {
+        Value::String(c.into())
     }
 }
 

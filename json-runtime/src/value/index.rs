@@ -4,11 +4,11 @@
 
 use core::ops;
 
-use super::{Map, Value};
+use super::{Map, Str, Value};
 
 static NULL: Value = Value::Null;
 
-/// What indexes a [`Value`]: `usize` for arrays, `str`/`String` for objects.
+/// What indexes a [`Value`]: `usize` for arrays, `str`/`String`/[`Str`] for objects.
 pub trait ValueIndex: private::Sealed {
     #[doc(hidden)]
     fn index_into<'v>(&self, v: &'v Value) -> Option<&'v Value>;
@@ -25,6 +25,7 @@ pub(crate) mod private {
     impl Sealed for usize {}
     impl Sealed for str {}
     impl Sealed for String {}
+    impl Sealed for super::Str {}
     impl<T: ?Sized + Sealed> Sealed for &T {}
 }
 
@@ -69,6 +70,20 @@ impl ValueIndex for str {
 }
 
 impl ValueIndex for String {
+    #[inline]
+    fn index_into<'v>(&self, v: &'v Value) -> Option<&'v Value> {
+        self.as_str().index_into(v)
+    }
+    #[inline]
+    fn index_into_mut<'v>(&self, v: &'v mut Value) -> Option<&'v mut Value> {
+        self.as_str().index_into_mut(v)
+    }
+    fn index_or_insert<'v>(&self, v: &'v mut Value) -> &'v mut Value {
+        self.as_str().index_or_insert(v)
+    }
+}
+
+impl ValueIndex for Str {
     #[inline]
     fn index_into<'v>(&self, v: &'v Value) -> Option<&'v Value> {
         self.as_str().index_into(v)

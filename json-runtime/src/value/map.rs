@@ -5,7 +5,7 @@ use core::hash::BuildHasher;
 
 use hashbrown::HashTable;
 
-use super::Value;
+use super::{Str, Value};
 
 /// A JSON object: members in insertion order; on a duplicate key the later value
 /// replaces the earlier one in its original place (as PHP, JavaScript and serde_json do).
@@ -15,7 +15,7 @@ use super::Value;
 /// scanned, which is faster at that size.
 #[derive(Clone, Default)]
 pub struct Map {
-    entries: Vec<(String, Value)>,
+    entries: Vec<(Str, Value)>,
     index: Option<Box<KeyIndex>>,
 }
 
@@ -28,7 +28,7 @@ pub(crate) struct KeyIndex {
 
 impl KeyIndex {
     /// An index of `entries`, whose keys must be distinct.
-    pub(crate) fn build(entries: &[(String, Value)]) -> Box<KeyIndex> {
+    pub(crate) fn build(entries: &[(Str, Value)]) -> Box<KeyIndex> {
         let mut index = Box::new(KeyIndex {
             table: HashTable::with_capacity(entries.len()),
             state: foldhash::fast::RandomState::default(),
@@ -46,14 +46,14 @@ impl KeyIndex {
 
     /// Position of `key` in `entries` (the slice this index was built for).
     #[inline]
-    pub(crate) fn find(&self, entries: &[(String, Value)], key: &str) -> Option<usize> {
+    pub(crate) fn find(&self, entries: &[(Str, Value)], key: &str) -> Option<usize> {
         let hash = self.hash(key);
         self.table.find(hash, |&i| entries[i as usize].0 == key).map(|&i| i as usize)
     }
 
     /// Record that `entries[i]` (a key not yet in the index) is present.
     #[inline]
-    pub(crate) fn push(&mut self, entries: &[(String, Value)], i: usize) {
+    pub(crate) fn push(&mut self, entries: &[(Str, Value)], i: usize) {
         let pos = u32::try_from(i).expect("an object has fewer than 2^32 members");
         let hash = self.hash(&entries[i].0);
         let state = &self.state;
@@ -77,11 +77,47 @@ impl Map {
         Map { entries: Vec::with_capacity(n), index: None }
     }
 
-    /// A map of members with distinct keys and their index (if there are more than
-    /// `INDEX_THRESHOLD` of them): the decoder builds both as it goes.
-    #[inline]
-    pub(crate) fn from_parts(entries: Vec<(String, Value)>, index: Option<Box<KeyIndex>>) -> Map {
-        debug_assert_eq!(index.is_some(), entries.len() > Map::INDEX_THRESHOLD);
+    /// The map of an object's members as the decoder collected them: up to
+    /// `INDEX_THRESHOLD` of them with distinct keys; more may repeat keys. A repeated
+    /// key keeps its first place and takes its last value (as `insert` does). The index
+    /// is built here, once, at its final size.
+    pub(crate) fn from_decoded(mut entries: Vec<(Str, Value)>) -> Map {
+        if entries.len() <= Map::INDEX_THRESHOLD {
+            return Map { entries, index: None };
+        }
+        let mut index = Box::new(KeyIndex {
+            table: HashTable::with_capacity(entries.len()),
+            state: foldhash::fast::RandomState::default(),
+        });
+        let state = &index.state;
+        // `entries[..kept]` are the distinct keys so far, each in the index.
+        let mut kept = 0;
+        for i in 0..entries.len() {
+            let hash = state.hash_one(entries[i].0.as_str());
+            let key = entries[i].0.as_str();
+            let found = index.table.entry(
+                hash,
+                |&j| entries[j as usize].0 == key,
+                |&j| state.hash_one(entries[j as usize].0.as_str()),
+            );
+            match found {
+                hashbrown::hash_table::Entry::Occupied(e) => {
+                    let first = *e.get() as usize;
+                    entries[first].1 = core::mem::take(&mut entries[i].1);
+                }
+                hashbrown::hash_table::Entry::Vacant(e) => {
+                    e.insert(u32::try_from(kept).expect("an object has fewer than 2^32 members"));
+                    // Only after a repeat are they apart (a swap of the same place is
+                    // not free).
+                    if kept != i {
+                        entries.swap(kept, i);
+                    }
+                    kept += 1;
+                }
+            }
+        }
+        entries.truncate(kept);
+        let index = (kept > Map::INDEX_THRESHOLD).then_some(index);
         Map { entries, index }
     }
 
@@ -117,7 +153,7 @@ impl Map {
 
     /// Keys in insertion order.
     #[inline]
-    pub fn keys(&self) -> impl ExactSizeIterator<Item = &String> + DoubleEndedIterator + '_ {
+    pub fn keys(&self) -> impl ExactSizeIterator<Item = &Str> + DoubleEndedIterator + '_ {
         self.entries.iter().map(|(k, _)| k)
     }
 
@@ -144,7 +180,7 @@ impl Map {
 
     /// The member at position `i` (insertion order).
     #[inline]
-    pub fn get_index(&self, i: usize) -> Option<(&String, &Value)> {
+    pub fn get_index(&self, i: usize) -> Option<(&Str, &Value)> {
         self.entries.get(i).map(|(k, v)| (k, v))
     }
 
@@ -162,7 +198,7 @@ impl Map {
 
     /// The stored key and value of `key`.
     #[inline]
-    pub fn get_key_value(&self, key: &str) -> Option<(&String, &Value)> {
+    pub fn get_key_value(&self, key: &str) -> Option<(&Str, &Value)> {
         self.position(key).map(|i| {
             let (k, v) = &self.entries[i];
             (k, v)
@@ -175,8 +211,10 @@ impl Map {
         self.position(key).is_some()
     }
 
-    /// Insert `key`; returns the value it replaced (the member keeps its position).
-    pub fn insert(&mut self, key: String, value: Value) -> Option<Value> {
+    /// Insert `key` (a `&str`, `String`, [`Str`], ...); returns the value it replaced
+    /// (the member keeps its position).
+    pub fn insert(&mut self, key: impl Into<Str>, value: Value) -> Option<Value> {
+        let key = key.into();
         if let Some(i) = self.position(&key) {
             return Some(core::mem::replace(&mut self.entries[i].1, value));
         }
@@ -185,7 +223,7 @@ impl Map {
     }
 
     /// Appends a member whose key is not present yet; returns its position.
-    fn push_new(&mut self, key: String, value: Value) -> usize {
+    fn push_new(&mut self, key: Str, value: Value) -> usize {
         let i = self.entries.len();
         self.entries.push((key, value));
         match &mut self.index {
@@ -201,7 +239,7 @@ impl Map {
     pub(super) fn get_or_insert_null(&mut self, key: &str) -> &mut Value {
         let i = match self.position(key) {
             Some(i) => i,
-            None => self.push_new(key.to_owned(), Value::Null),
+            None => self.push_new(Str::from(key), Value::Null),
         };
         &mut self.entries[i].1
     }
@@ -213,7 +251,7 @@ impl Map {
     }
 
     /// Removes `key`, keeping the order of the others; returns the stored key and value.
-    pub fn remove_entry(&mut self, key: &str) -> Option<(String, Value)> {
+    pub fn remove_entry(&mut self, key: &str) -> Option<(Str, Value)> {
         let i = self.position(key)?;
         let entry = self.entries.remove(i);
         self.reindex();
@@ -221,7 +259,7 @@ impl Map {
     }
 
     /// Keeps only the members for which `keep` returns true.
-    pub fn retain(&mut self, mut keep: impl FnMut(&String, &mut Value) -> bool) {
+    pub fn retain(&mut self, mut keep: impl FnMut(&Str, &mut Value) -> bool) {
         self.entries.retain_mut(|(k, v)| keep(k, v));
         self.reindex();
     }
@@ -253,10 +291,10 @@ impl PartialEq for Map {
 
 /// Iterator over a map's members.
 #[derive(Clone, Debug)]
-pub struct Iter<'a>(core::slice::Iter<'a, (String, Value)>);
+pub struct Iter<'a>(core::slice::Iter<'a, (Str, Value)>);
 
 impl<'a> Iterator for Iter<'a> {
-    type Item = (&'a String, &'a Value);
+    type Item = (&'a Str, &'a Value);
     #[inline]
     fn next(&mut self) -> Option<Self::Item> {
         self.0.next().map(|(k, v)| (k, v))
@@ -276,10 +314,10 @@ impl ExactSizeIterator for Iter<'_> {}
 
 /// Iterator over a map's members, values mutable.
 #[derive(Debug)]
-pub struct IterMut<'a>(core::slice::IterMut<'a, (String, Value)>);
+pub struct IterMut<'a>(core::slice::IterMut<'a, (Str, Value)>);
 
 impl<'a> Iterator for IterMut<'a> {
-    type Item = (&'a String, &'a mut Value);
+    type Item = (&'a Str, &'a mut Value);
     #[inline]
     fn next(&mut self) -> Option<Self::Item> {
         self.0.next().map(|(k, v)| (&*k, v))
@@ -298,7 +336,7 @@ impl DoubleEndedIterator for IterMut<'_> {
 impl ExactSizeIterator for IterMut<'_> {}
 
 impl<'a> IntoIterator for &'a Map {
-    type Item = (&'a String, &'a Value);
+    type Item = (&'a Str, &'a Value);
     type IntoIter = Iter<'a>;
     #[inline]
     fn into_iter(self) -> Iter<'a> {
@@ -307,7 +345,7 @@ impl<'a> IntoIterator for &'a Map {
 }
 
 impl<'a> IntoIterator for &'a mut Map {
-    type Item = (&'a String, &'a mut Value);
+    type Item = (&'a Str, &'a mut Value);
     type IntoIter = IterMut<'a>;
     #[inline]
     fn into_iter(self) -> IterMut<'a> {
@@ -316,15 +354,15 @@ impl<'a> IntoIterator for &'a mut Map {
 }
 
 impl IntoIterator for Map {
-    type Item = (String, Value);
-    type IntoIter = std::vec::IntoIter<(String, Value)>;
+    type Item = (Str, Value);
+    type IntoIter = std::vec::IntoIter<(Str, Value)>;
     #[inline]
     fn into_iter(self) -> Self::IntoIter {
         self.entries.into_iter()
     }
 }
 
-impl<K: Into<String>, V: Into<Value>> FromIterator<(K, V)> for Map {
+impl<K: Into<Str>, V: Into<Value>> FromIterator<(K, V)> for Map {
     fn from_iter<I: IntoIterator<Item = (K, V)>>(iter: I) -> Map {
         let iter = iter.into_iter();
         let mut map = Map::with_capacity(iter.size_hint().0);
@@ -333,10 +371,10 @@ impl<K: Into<String>, V: Into<Value>> FromIterator<(K, V)> for Map {
     }
 }
 
-impl<K: Into<String>, V: Into<Value>> Extend<(K, V)> for Map {
+impl<K: Into<Str>, V: Into<Value>> Extend<(K, V)> for Map {
     fn extend<I: IntoIterator<Item = (K, V)>>(&mut self, iter: I) {
         for (k, v) in iter {
-            self.insert(k.into(), v.into());
+            self.insert(k, v.into());
         }
     }
 }
@@ -352,9 +390,9 @@ mod tests {
             assert_eq!(m.insert(format!("k{i}"), Value::from(i)), None);
             assert_eq!(m.index.is_some(), m.len() > Map::INDEX_THRESHOLD);
         }
-        assert_eq!(m.insert("k3".into(), Value::from("x")), Some(Value::from(3)));
+        assert_eq!(m.insert("k3", Value::from("x")), Some(Value::from(3)));
         assert_eq!(m.len(), 40);
-        assert_eq!(m.get_index(3), Some((&"k3".to_string(), &Value::from("x"))));
+        assert_eq!(m.get_index(3), Some((&Str::from("k3"), &Value::from("x"))));
         for i in 0..40 {
             assert_eq!(m.position(&format!("k{i}")), Some(i));
         }
@@ -363,13 +401,42 @@ mod tests {
         assert_eq!(m.position("k1"), Some(0));
         m.retain(|k, _| k.len() == 2);
         assert_eq!(
-            m.keys().map(String::as_str).collect::<Vec<_>>(),
+            m.keys().map(Str::as_str).collect::<Vec<_>>(),
             ["k1", "k2", "k3", "k4", "k5", "k6", "k7", "k8", "k9"]
         );
         assert!(m.index.is_some());
         m.remove("k9");
         assert!(m.index.is_none());
         assert_eq!(m["k5"], 5);
+    }
+
+    /// The decoder's large objects: repeats resolved once at the end, as `insert` one
+    /// by one would (first place, last value), with the index only past the threshold.
+    #[test]
+    fn from_decoded_resolves_repeats_like_insert() {
+        let patterns: [&[usize]; 6] = [
+            &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+            &[0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 0, 8, 9, 8],
+            &[0, 1, 2, 3, 4, 5, 6, 7, 7, 7, 7, 7],
+            &[0, 1, 2, 3, 4, 5, 6, 7, 8, 3, 3, 9, 10, 11, 12, 13, 14, 15, 16, 17, 0, 17],
+            &[0, 1, 2, 3, 4, 5, 6, 7, 6, 5, 4, 3, 2, 1, 0],
+            &[0, 1, 2, 3, 4, 5, 6, 7, 8, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+        ];
+        for keys in patterns {
+            let entries: Vec<(Str, Value)> =
+                keys.iter().enumerate().map(|(i, k)| (Str::from(format!("k{k}")), Value::from(i))).collect();
+            let mut want = Map::new();
+            for (k, v) in entries.clone() {
+                want.insert(k, v);
+            }
+            let got = Map::from_decoded(entries);
+            assert!(got.strict_eq(&want), "{keys:?}: {got:?} vs {want:?}");
+            assert_eq!(got.index.is_some(), got.len() > Map::INDEX_THRESHOLD, "{keys:?}");
+            for (i, (k, _)) in want.iter().enumerate() {
+                assert_eq!(got.position(k), Some(i), "{keys:?}");
+            }
+            assert_eq!(got.position("k99"), None);
+        }
     }
 
     #[test]

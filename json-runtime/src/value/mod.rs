@@ -1,6 +1,7 @@
 //! The JSON document model: [`Value`], [`Number`] and the insertion-ordered [`Map`].
 //!
-//! `Value` is 32 bytes (checked by a test). Arrays and objects built by the decoder
+//! `Value` is 32 bytes (checked by a test). Strings and keys are [`Str`]s, which keep
+//! up to [`Str::INLINE_CAPACITY`] bytes inline. Arrays and objects built by the decoder
 //! have exactly the capacity they need; an object with more than
 //! [`Map::INDEX_THRESHOLD`] members also carries a hash index, so that look-ups in
 //! large objects do not scan.
@@ -9,6 +10,7 @@
 //! |---|---|
 //! | `mod.rs` | [`Value`] and [`Number`], their accessors, comparisons with plain Rust values |
 //! | `map.rs` | [`Map`] and its iterators |
+//! | `str.rs` | [`Str`], the string of `Value::String` and of keys: short ones inline |
 //! | `index.rs` | `value["key"]`, `value[0]`, `map["key"]` ([`ValueIndex`]) |
 //! | `from.rs` | conversions into [`Value`] and [`Number`] |
 //! | `pointer.rs` | RFC 6901 JSON Pointer look-ups ([`Value::pointer`], [`Value::pointer_mut`]) |
@@ -23,15 +25,18 @@ mod map;
 pub(crate) mod pointer;
 #[cfg(feature = "serde")]
 pub(crate) mod ser;
+mod str;
 
 #[cfg(feature = "serde")]
 pub use de::from_value;
 pub(crate) use index::private::Sealed as IndexSealed;
 pub use index::ValueIndex;
-pub(crate) use map::KeyIndex;
 pub use map::{Iter, IterMut, Map};
 #[cfg(feature = "serde")]
 pub use ser::to_value;
+pub use str::Str;
+#[cfg(feature = "serde")]
+pub use str::StrDeserializer;
 
 /// A JSON value.
 #[derive(Clone, Debug, PartialEq, Default)]
@@ -43,8 +48,9 @@ pub enum Value {
     Bool(bool),
     /// A number: an exact integer (i64 or u64) or a float.
     Number(Number),
-    /// A string.
-    String(String),
+    /// A string ([`Str`] dereferences to `str`; up to [`Str::INLINE_CAPACITY`] bytes
+    /// it is stored inline, without an allocation).
+    String(Str),
     /// An array.
     Array(Vec<Value>),
     /// An object, in insertion order.
@@ -220,6 +226,15 @@ impl Value {
         }
     }
 
+    /// The string, mutably, if this is one ([`Str::push_str`], `make_ascii_lowercase`, ...).
+    #[inline]
+    pub fn as_str_mut(&mut self) -> Option<&mut Str> {
+        match self {
+            Value::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
     /// The elements, if this is an array.
     #[inline]
     pub fn as_array(&self) -> Option<&Vec<Value>> {
@@ -321,6 +336,7 @@ partial_eq! {
     str => |v, o| v.as_str() == Some(o);
     &str => |v, o| v.as_str() == Some(*o);
     String => |v, o| v.as_str() == Some(o.as_str());
+    Str => |v, o| v.as_str() == Some(o.as_str());
     bool => |v, o| v.as_bool() == Some(*o);
     i64 => |v, o| v.as_i64() == Some(*o);
     i32 => |v, o| v.as_i64() == Some(*o as i64);
@@ -370,6 +386,7 @@ mod tests {
         assert_eq!(core::mem::size_of::<Value>(), 32);
         assert_eq!(core::mem::size_of::<Number>(), 16);
         assert_eq!(core::mem::size_of::<Map>(), 32);
+        assert_eq!(core::mem::size_of::<Str>(), 24);
     }
 
     #[test]

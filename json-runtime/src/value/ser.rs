@@ -110,10 +110,10 @@ impl ser::Serializer for ValueSerializer {
         Ok(Value::from(v))
     }
     fn serialize_char(self, v: char) -> Result<Value, Error> {
-        Ok(Value::String(v.to_string()))
+        Ok(Value::String(v.into()))
     }
     fn serialize_str(self, v: &str) -> Result<Value, Error> {
-        Ok(Value::String(v.to_owned()))
+        Ok(Value::String(v.into()))
     }
     fn serialize_bytes(self, v: &[u8]) -> Result<Value, Error> {
         Ok(Value::Array(v.iter().map(|&b| Value::from(b)).collect()))
@@ -131,7 +131,7 @@ impl ser::Serializer for ValueSerializer {
         Ok(Value::Null)
     }
     fn serialize_unit_variant(self, _name: &'static str, _index: u32, variant: &'static str) -> Result<Value, Error> {
-        Ok(Value::String(variant.to_owned()))
+        Ok(Value::String(variant.into()))
     }
     fn serialize_newtype_struct<T: ?Sized + Serialize>(self, _name: &'static str, value: &T) -> Result<Value, Error> {
         value.serialize(self)
@@ -188,7 +188,7 @@ fn wrap(variant: Option<&'static str>, value: Value) -> Value {
         None => value,
         Some(name) => {
             let mut m = Map::new();
-            m.insert(name.to_owned(), value);
+            m.insert(name, value);
             Value::Object(m)
         }
     }
@@ -271,7 +271,7 @@ impl ser::SerializeStruct for SerializeMap {
     type Ok = Value;
     type Error = Error;
     fn serialize_field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result<(), Error> {
-        self.map.insert(key.to_owned(), value.serialize(ValueSerializer)?);
+        self.map.insert(key, value.serialize(ValueSerializer)?);
         Ok(())
     }
     fn end(self) -> Result<Value, Error> {

@@ -15,7 +15,7 @@ pub fn from_serde(v: &serde_json::Value) -> Value {
         } else {
             Number::from_f64(n.as_f64().unwrap()).unwrap()
         }),
-        serde_json::Value::String(s) => Value::String(s.clone()),
+        serde_json::Value::String(s) => Value::from(s.clone()),
         serde_json::Value::Array(a) => Value::Array(a.iter().map(from_serde).collect()),
         serde_json::Value::Object(o) => {
             let mut m = Map::new();
@@ -68,7 +68,7 @@ impl P<'_> {
                 self.eat("false");
                 Value::Bool(false)
             }
-            b'"' => Value::String(self.string()),
+            b'"' => Value::String(self.string().into()),
             b'[' => {
                 self.i += 1;
                 let mut a = Vec::new();
