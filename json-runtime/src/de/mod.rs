@@ -191,7 +191,8 @@ pub(crate) fn parse_reader_into<L: StreamLexer<Kind = JsonToken>, R: std::io::Re
     options: &DecodeOptions,
     sink: S,
 ) -> Result<<S as Sink<'static>>::Output, Error> {
-    ReaderParser::<'static, false, S>::new(options, true, sink).run::<Reader<&mut dyn std::io::Read, L>>(&mut { reader })
+    ReaderParser::<'static, false, S>::new(options, true, sink)
+        .run::<Reader<&mut dyn std::io::Read, L>>(&mut { reader })
 }
 
 /// As [`parse_reader_into`], trusting `L`'s string tokens to be UTF-8.
