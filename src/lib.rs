@@ -295,8 +295,8 @@ pub use json_runtime::ser::{
 mod serde_api;
 #[cfg(feature = "serde")]
 pub use serde_api::{
-    from_reader, from_slice, from_slice_with, from_str, from_value, to_string, to_string_with, to_value, to_vec,
-    to_vec_with, to_writer, to_writer_with, Deserializer, Serializer, StreamDeserializer,
+    from_reader, from_reader_with, from_slice, from_slice_with, from_str, from_value, to_string, to_string_with,
+    to_value, to_vec, to_vec_with, to_writer, to_writer_with, Deserializer, IoRead, Serializer, StreamDeserializer,
 };
 
 #[cfg(test)]
