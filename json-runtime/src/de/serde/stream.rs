@@ -47,8 +47,8 @@ impl<'de, L, S: Source<'de>> Deserializer<'de, L, S> {
 ///
 /// [`byte_offset`](Self::byte_offset) is where the last good document ended (or where
 /// the one that failed began), so that after an end-of-input error more input can be
-/// appended to `input[offset..]` and decoding retried. A failed read (from a reader)
-/// leaves it where the last good document ended.
+/// appended to `input[offset..]` and decoding retried. A read that fails before the
+/// next document's first token leaves it where the last good document ended.
 ///
 /// Over a reader (`Deserializer::from_reader(r).into_iter()`), the same documents, the
 /// same offsets and errors as over the same bytes in a slice, in the memory of the
