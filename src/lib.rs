@@ -277,6 +277,8 @@ impl serde::Serialize for Document<'_> {
 // ---- Document streams (src/stream.rs) and NDJSON (src/ndjson.rs) ----
 
 mod stream;
+#[cfg(feature = "serde")]
+pub use stream::{decode_reader_stream, decode_reader_stream_with, ValueReaderStream};
 pub use stream::{decode_stream, ValueStream};
 
 pub mod ndjson;

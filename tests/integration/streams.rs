@@ -281,6 +281,38 @@ fn value_stream_where_documents_end() {
     }
 }
 
+/// `decode_reader_stream` gives what `decode_stream` gives on the same bytes: values
+/// (strictly), errors (message, line, column, offset) and offsets, in reads of 1, 2, 5
+/// and 64 bytes.
+#[test]
+fn value_reader_stream_as_value_stream() {
+    let mut inputs: Vec<Vec<u8>> = STREAM_ENDS.iter().map(|s| s.as_bytes().to_vec()).collect();
+    let multi = &b"{\"a\": [1, 2.5, \"x\"]} [true]\n\"s\\n\" 12 -3.5e2 null\r\n{}{\"b\":{}}"[..];
+    inputs.extend((0..=multi.len()).map(|k| multi[..k].to_vec()));
+    for input in &inputs {
+        for step in [1, 2, 5, 64] {
+            let mut ours = jsonlex::decode_reader_stream(Steps { data: input, step });
+            let mut slice = jsonlex::decode_stream(input);
+            loop {
+                let (a, b) = (ours.next(), slice.next());
+                let what = || format!("input {:?}, {step}-byte reads", String::from_utf8_lossy(input));
+                match (&a, &b) {
+                    (None, None) => break,
+                    (Some(Ok(x)), Some(Ok(y))) => crate::common::assert_same(x, y),
+                    (Some(Err(x)), Some(Err(y))) => assert_eq!(
+                        (x.message(), x.line(), x.column(), x.offset()),
+                        (y.message(), y.line(), y.column(), y.offset()),
+                        "{}",
+                        what()
+                    ),
+                    _ => panic!("{}: {a:?} vs {b:?}", what()),
+                }
+                assert_eq!(ours.byte_offset(), slice.byte_offset(), "{}", what());
+            }
+        }
+    }
+}
+
 #[test]
 fn value_stream_every_prefix_and_suffix() {
     for input in [
