@@ -211,8 +211,11 @@ pub struct Deserializer<'de, L, S = L> {
     closed: bool,
     /// Where the token of the last lexical error began (a stream's failed document).
     failed_at: usize,
-    grammar: PhantomData<(fn() -> L, &'de ())>,
+    grammar: Grammar<'de, L>,
 }
+
+/// `L` and `'de` in a [`Deserializer`] whose source does not hold them (a reader's).
+type Grammar<'de, L> = PhantomData<(fn() -> L, &'de ())>;
 
 impl<'de, L: Lexer<'de, Kind = JsonToken>> Deserializer<'de, L> {
     /// A deserializer over `input` with the default [`DecodeOptions`], checking string
@@ -441,10 +444,11 @@ impl<'de, L, S: Source<'de>> Deserializer<'de, L, S> {
         };
         if t.kind == Kind::String {
             if self.trusted {
-                // SAFETY: the creator of a trusted deserializer promised that the
-                // lexer's string tokens are UTF-8 (`new_trusted`'s contract).
                 return Ok(match body {
+                    // SAFETY: the creator of a trusted deserializer promised that the
+                    // lexer's string tokens are UTF-8 (`new_trusted`'s contract).
                     Ref::Borrowed(b) => Str::Borrowed(unsafe { core::str::from_utf8_unchecked(b) }),
+                    // SAFETY: as above.
                     Ref::Copied(b) => Str::Copied(unsafe { core::str::from_utf8_unchecked(b) }),
                 });
             }
