@@ -450,3 +450,25 @@ proptest! {
         same_stream_as_slice::<SValue>(&input, Pieces::sizes(&input, sizes)).map_err(TestCaseError::fail)?;
     }
 }
+
+/// Invalid UTF-8 repaired under a lenient `InvalidUtf8` (the lexer rejects the string;
+/// the decoder rescans it to its closing quote, which a reader may not have read yet).
+#[test]
+fn repaired_strings_longer_than_what_was_read() {
+    let mut long = b"[\"a\xffb".to_vec();
+    long.extend(std::iter::repeat_n(b'x', 5000));
+    long.extend_from_slice(b"\\n\xc3\", \"\xed\xa0\x80\", \"ok\"]");
+    let mut unterminated = long.clone();
+    unterminated.truncate(3000);
+    for mode in [jsonlex::InvalidUtf8::Substitute, jsonlex::InvalidUtf8::Ignore, jsonlex::InvalidUtf8::Error] {
+        let options = jsonlex::DecodeOptions::new().invalid_utf8(mode);
+        for input in [&long, &unterminated] {
+            let want = jsonlex::from_slice_with::<Vec<String>>(input, &options).map_err(|e| describe(&e));
+            for step in [1, 7, 64, 1 << 16] {
+                let got = jsonlex::from_reader_with::<_, Vec<String>>(Pieces::new(input, step), &options)
+                    .map_err(|e| describe(&e));
+                assert_eq!(got, want, "{mode:?}, {step}-byte reads");
+            }
+        }
+    }
+}

@@ -26,7 +26,7 @@ use serde::de::{self, DeserializeSeed, Expected, Unexpected, Visitor};
 use crate::de::diagnose;
 use crate::de::number::{self, NumError};
 use crate::de::string::{self, Discard};
-use crate::de::{BigInt, DecodeOptions, LoneSurrogate};
+use crate::de::{BigInt, DecodeOptions, InvalidUtf8, LoneSurrogate};
 use crate::error::{Category, Error};
 use crate::lex::{Lexer, StreamLexer, Token};
 use crate::token::JsonToken;
@@ -315,11 +315,23 @@ impl<'de, L, S: Source<'de>> Deserializer<'de, L, S> {
         if let Some(failure) = self.src.before_error(e.offset) {
             return Err(failure);
         }
-        let (window, base) = self.src.window();
-        let relative = crate::lex::LexError { start: e.start - base, offset: e.offset - base, partial: e.partial };
-        let end = match diagnose::repair_or_report(window, relative, &self.options, &mut self.scratch) {
-            Ok(end) => end + base,
-            Err(error) => return Err(self.src.place(error)),
+        let end = loop {
+            let (window, base) = self.src.window();
+            let relative = crate::lex::LexError { start: e.start - base, offset: e.offset - base, partial: e.partial };
+            let error = match diagnose::repair_or_report(window, relative, &self.options, &mut self.scratch) {
+                Ok(end) => break end + base,
+                Err(error) => error,
+            };
+            // A string being repaired may go on past what a reader has read: read more
+            // and scan it again (a slice has no more).
+            let held = base + window.len();
+            if error.is_eof() && self.options.invalid_utf8 != InvalidUtf8::Error {
+                self.src.fill(held + window.len().max(4096))?;
+                if self.src.end() > held {
+                    continue;
+                }
+            }
+            return Err(self.src.place(error));
         };
         self.src.set_offset(end);
         self.repaired = true;

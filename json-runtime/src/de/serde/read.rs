@@ -68,7 +68,8 @@ pub trait Source<'de>: private::Sealed {
     fn end(&self) -> usize;
 
     /// Reads until the window holds the input up to absolute offset `end` (or all of
-    /// it): the byte after a value, which the lexer may not have needed.
+    /// it): the byte after a value, which the lexer may not have needed, or the rest
+    /// of a string being repaired.
     #[doc(hidden)]
     fn fill(&mut self, end: usize) -> Result<(), Error>;
 
@@ -223,7 +224,7 @@ impl<'de, R: io::Read, M: StreamLexer<Kind = JsonToken>> Source<'de> for IoRead<
     }
 
     fn fill(&mut self, end: usize) -> Result<(), Error> {
-        if self.end() >= end || self.ended {
+        if self.end() >= end {
             return Ok(());
         }
         self.lexer.read_to(end).map_err(|error| {
