@@ -4,13 +4,53 @@
 //! `benches/callgrind-levels.sh`, which prints default/scalar ratios per class.
 //!
 //! ```text
-//! levels_instructions <payload class | len-N | corpus file stem> <validate|decode|tokenize|logos|validate_reader|decode_reader|validate_reader_file|decode_reader_file> <level> [iterations]
+//! levels_instructions <payload class | len-N | corpus file stem> <op> <level> [iterations]
 //! ```
+//!
+//! `op`: validate, decode, tokenize, logos, validate_reader, decode_reader,
+//! validate_reader_file, decode_reader_file (the reader ops on a temporary file), or a typed
+//! serde parse (the models of `tests/serde_models` for canada, citm_catalog and
+//! twitter, `IgnoredAny` for other inputs): serde (`jsonlex::from_slice`),
+//! serde_reader (`jsonlex::from_reader` on a `&[u8]` reader), serde_json,
+//! serde_json_reader (`serde_json::from_reader`, which reads byte by byte).
 
 #[path = "logos_json.rs"]
 mod logos_json;
+#[path = "../tests/serde_models/mod.rs"]
+mod serde_models;
 
 use json_runtime::simd::{set_level, Level};
+use serde::de::{DeserializeOwned, IgnoredAny};
+
+/// One typed parse of `input` by `op` (see the module docs) into `T`.
+#[inline(always)]
+fn typed<T: DeserializeOwned>(input: &[u8], op: &str) -> usize {
+    let parsed = match op {
+        "serde" => jsonlex::from_slice::<T>(input).map(std::hint::black_box).is_ok(),
+        "serde_reader" => jsonlex::from_reader::<_, T>(input).map(std::hint::black_box).is_ok(),
+        "serde_json" => serde_json::from_slice::<T>(input).map(std::hint::black_box).is_ok(),
+        "serde_json_reader" => serde_json::from_reader::<_, T>(input).map(std::hint::black_box).is_ok(),
+        other => panic!("unknown operation {other}"),
+    };
+    parsed as usize
+}
+
+/// The serde operations, in a loop of their own (`run_loop`'s code stays as it was
+/// measured).
+#[inline(never)]
+fn run_loop_serde(input: &[u8], what: &str, n: usize, name: &str) -> usize {
+    let mut total = 0;
+    for _ in 0..n {
+        let input = std::hint::black_box(input);
+        total += match name {
+            "canada" => typed::<serde_models::Canada>(input, what),
+            "citm_catalog" => typed::<serde_models::CitmCatalog>(input, what),
+            "twitter" => typed::<serde_models::Twitter>(input, what),
+            _ => typed::<IgnoredAny>(input, what),
+        };
+    }
+    total
+}
 
 #[inline(never)]
 fn run_loop(input: &[u8], what: &str, n: usize) -> usize {
@@ -69,7 +109,7 @@ fn main() {
     // `cargo bench` runs bench targets with `--bench`: nothing to do then.
     if args.len() < 4 || args.iter().any(|a| a == "--bench") {
         eprintln!(
-            "usage: levels_instructions <class|corpus file> <validate|decode|tokenize|logos|validate_reader|decode_reader|validate_reader_file|decode_reader_file> <level> [iterations]"
+            "usage: levels_instructions <class|corpus file> <validate|decode|tokenize|logos|validate_reader|decode_reader|validate_reader_file|decode_reader_file|serde|serde_reader|serde_json|serde_json_reader> <level> [iterations]"
         );
         return;
     }
@@ -83,7 +123,11 @@ fn main() {
     let level = Level::from_name(&args[3]).unwrap_or_else(|| panic!("unknown level {}", args[3]));
     set_level(level).unwrap_or_else(|e| panic!("{e}"));
     let n = args.get(4).map_or(10, |s| s.parse().expect("iterations"));
-    let total = run_loop(&input, &args[2], n);
+    let total = if args[2].starts_with("serde") {
+        run_loop_serde(&input, &args[2], n, &args[1])
+    } else {
+        run_loop(&input, &args[2], n)
+    };
     if let Some(path) = COPY.get() {
         let _ = std::fs::remove_file(path);
     }

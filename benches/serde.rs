@@ -1,6 +1,7 @@
 //! serde throughput: parse the corpus into typed models (`tests/serde_models`) and
 //! serialize them back, jsonlex against serde_json, simd-json (serde mode) and
-//! sonic-rs, in the same run.
+//! sonic-rs, in the same run; and parse from a reader (`from_reader`), jsonlex against
+//! serde_json (`cargo bench -p jsonlex-benches --bench serde -- serde-reader`).
 //!
 //! ```text
 //! cargo bench -p jsonlex-benches --bench serde -- --warm-up-time 1 --measurement-time 3
@@ -38,6 +39,19 @@ fn file<T: DeserializeOwned + Serialize>(c: &mut Criterion, name: &str, text: &[
     });
     g.bench_with_input(BenchmarkId::from_parameter("sonic-rs"), &text, |b, t| {
         b.iter(|| sonic_rs::from_slice::<T>(black_box(t)).unwrap())
+    });
+    g.finish();
+
+    // From a reader (the file's bytes as a `&[u8]`: no system calls, the readers' own
+    // work only): jsonlex's buffer and streaming lexer against serde_json's `IoRead`,
+    // which takes one byte at a time.
+    let mut g = c.benchmark_group(format!("serde-reader/{name}"));
+    g.throughput(Throughput::Bytes(text.len() as u64));
+    g.bench_with_input(BenchmarkId::from_parameter("jsonlex"), &text, |b, t| {
+        b.iter(|| jsonlex::from_reader::<_, T>(black_box(&t[..])).unwrap())
+    });
+    g.bench_with_input(BenchmarkId::from_parameter("serde_json"), &text, |b, t| {
+        b.iter(|| serde_json::from_reader::<_, T>(black_box(&t[..])).unwrap())
     });
     g.finish();
 

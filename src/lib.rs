@@ -278,6 +278,8 @@ impl serde::Serialize for Document<'_> {
 // ---- Document streams (src/stream.rs) and NDJSON (src/ndjson.rs) ----
 
 mod stream;
+#[cfg(feature = "serde")]
+pub use stream::{decode_reader_stream, decode_reader_stream_with, ValueReaderStream};
 pub use stream::{decode_stream, ValueStream};
 
 pub mod ndjson;
@@ -354,8 +356,8 @@ pub fn transcode(input: &[u8], encode: &EncodeOptions) -> Result<Vec<u8>, Error>
 mod serde_api;
 #[cfg(feature = "serde")]
 pub use serde_api::{
-    from_reader, from_slice, from_slice_with, from_str, from_value, to_string, to_string_with, to_value, to_vec,
-    to_vec_with, to_writer, to_writer_with, Deserializer, Serializer, StreamDeserializer,
+    from_reader, from_reader_with, from_slice, from_slice_with, from_str, from_value, to_string, to_string_with,
+    to_value, to_vec, to_vec_with, to_writer, to_writer_with, Deserializer, IoRead, Serializer, StreamDeserializer,
 };
 
 #[cfg(test)]

@@ -16,12 +16,25 @@ use crate::{lexer, DecodeOptions, Error};
 pub use json_runtime::ser::serde::Serializer;
 pub use json_runtime::value::{from_value, to_value};
 
-/// serde's `Deserializer` over the generated JSON lexer. [`Deserializer::new`] checks
-/// string tokens' UTF-8 again; [`from_slice`] and friends trust the lexer.
+/// serde's `Deserializer` over the generated JSON lexer: over a slice
+/// (`Deserializer<'de>`, from [`Deserializer::new`] or `from_slice`), or over a reader
+/// (`Deserializer<'de, IoRead<R>>`, from [`Deserializer::from_reader`], which holds the
+/// longest token, not the input). The constructors check string tokens' UTF-8 again;
+/// [`from_slice`], [`from_reader`] and friends trust the lexer.
 ///
-/// `Deserializer::from_slice(input).into_iter::<T>()` is a [`StreamDeserializer`]: the
-/// whitespace-separated documents of `input` one after the other (NDJSON, `{}{}`, `1 2`).
-pub type Deserializer<'de> = serde_de::Deserializer<'de, lexer::JsonLexer<'de>>;
+/// `Deserializer::from_slice(input).into_iter::<T>()` and
+/// `Deserializer::from_reader(reader).into_iter::<T>()` are [`StreamDeserializer`]s: the
+/// whitespace-separated documents of the input one after the other (NDJSON, `{}{}`,
+/// `1 2`).
+pub type Deserializer<'de, S = lexer::JsonLexer<'de>> = serde_de::Deserializer<'de, lexer::JsonLexer<'de>, S>;
+
+/// Where a [`Deserializer`] over a reader takes its tokens from: the generated
+/// streaming JSON lexer over the reader's bytes, through a buffer.
+pub type IoRead<R> = serde_de::IoRead<R, lexer::JsonLexerStream>;
+
+impl<'a> serde_de::Streamable<'a> for lexer::JsonLexer<'a> {
+    type Stream = lexer::JsonLexerStream;
+}
 
 /// The documents of an input, each decoded as a `T`, from
 /// `Deserializer::from_slice(input).into_iter::<T>()`; as serde_json's: the iterator
@@ -44,7 +57,24 @@ pub type Deserializer<'de> = serde_de::Deserializer<'de, lexer::JsonLexer<'de>>;
 /// assert_eq!(docs.byte_offset(), 4); // where "[3," starts
 /// assert!(docs.next().is_none());
 /// ```
-pub type StreamDeserializer<'de, T> = serde_de::StreamDeserializer<'de, lexer::JsonLexer<'de>, T>;
+///
+/// From a reader, the same documents, offsets and errors, in bounded memory
+/// (`StreamDeserializer<'de, T, IoRead<R>>`):
+///
+/// ```
+/// #[derive(serde::Deserialize, Debug)]
+/// struct Event { id: u32 }
+/// let file = &b"{\"id\": 1}\n{\"id\": 2}\n{\"id\": x}\n"[..]; // any `std::io::Read`
+/// let mut docs = jsonlex::Deserializer::from_reader(file).into_iter::<Event>();
+/// assert_eq!(docs.next().unwrap().unwrap().id, 1);
+/// assert_eq!(docs.next().unwrap().unwrap().id, 2);
+/// assert_eq!(docs.byte_offset(), 19);
+/// let e = docs.next().unwrap().unwrap_err();
+/// assert_eq!((e.line(), e.column()), (3, 8));
+/// assert!(docs.next().is_none());
+/// ```
+pub type StreamDeserializer<'de, T, S = lexer::JsonLexer<'de>> =
+    serde_de::StreamDeserializer<'de, lexer::JsonLexer<'de>, T, S>;
 
 /// Decodes a `T` from one JSON document, with the default [`DecodeOptions`]. Strings
 /// without escapes can be borrowed (`&'a str` fields).
@@ -74,12 +104,29 @@ pub fn from_str<'a, T: Deserialize<'a>>(input: &'a str) -> Result<T, Error> {
     from_slice(input.as_bytes())
 }
 
-/// Reads `reader` to its end and decodes a `T` from it (an I/O failure is an error of
-/// category `Io`).
-pub fn from_reader<R: io::Read, T: DeserializeOwned>(mut reader: R) -> Result<T, Error> {
-    let mut input = Vec::new();
-    reader.read_to_end(&mut input).map_err(serde_ser::io_error)?;
-    from_slice(&input)
+/// Decodes a `T` from the one JSON document `reader` yields, as [`from_slice`] does on
+/// the same bytes (same values; same errors, line, column and offset), without holding
+/// the input: the generated streaming lexer reads it through a buffer (64 KiB, grown
+/// only for a token longer than half of it). A failed read is an error of category
+/// `Io` naming the offset where reading stopped, never a truncated document.
+///
+/// ```
+/// #[derive(serde::Deserialize, Debug, PartialEq)]
+/// struct User { name: String, age: u8 }
+/// let u: User = jsonlex::from_reader(&br#"{"name": "Ada", "age": 36}"#[..]).unwrap();
+/// assert_eq!(u, User { name: "Ada".into(), age: 36 });
+/// let e = jsonlex::from_reader::<_, User>(&b"{\"name\": \"Ada\",\n \"age\": -1}"[..]).unwrap_err();
+/// assert_eq!(e.to_string(), "invalid value: integer `-1`, expected u8 at line 2, column 10");
+/// ```
+pub fn from_reader<R: io::Read, T: DeserializeOwned>(reader: R) -> Result<T, Error> {
+    from_reader_with(reader, &DecodeOptions::new())
+}
+
+/// Decodes a `T` from `reader`'s document with `options`, as [`from_slice_with`] does.
+pub fn from_reader_with<R: io::Read, T: DeserializeOwned>(reader: R, options: &DecodeOptions) -> Result<T, Error> {
+    // SAFETY: `JsonLexerStream` is generated from grammar/json.lex, as `JsonLexer` is,
+    // whose string rules accept only well-formed UTF-8 (as for `decode_with`).
+    unsafe { serde_de::from_reader_trusted::<lexer::JsonLexerStream, R, T>(reader, options) }
 }
 
 /// `value` as compact JSON, as `serde_json::to_string` writes it.

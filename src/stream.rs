@@ -138,3 +138,36 @@ impl core::iter::FusedIterator for ValueStream<'_> {}
 /// The message of [`StreamDeserializer`](crate::StreamDeserializer) for a value followed
 /// by another without a delimiter.
 const STREAM_TRAILING: &str = "expected whitespace or a delimiter after the value";
+
+/// The documents `reader` yields, decoded one after the other as [`Value`]s with the
+/// default [`DecodeOptions`], by the rules of [`decode_stream`] (the same documents,
+/// offsets and errors as over the same bytes in a slice), without holding the input: a
+/// buffer holds the longest token. A failed read is an error of category `Io` naming
+/// the offset where reading stopped, and ends the iteration.
+///
+/// ```
+/// let file = &b"{\"a\": 1}\n{\"a\": 2}\n[3] 4"[..]; // any `std::io::Read`
+/// let docs: Vec<_> = jsonlex::decode_reader_stream(file).collect::<Result<_, _>>().unwrap();
+/// assert_eq!(docs.len(), 4);
+/// assert_eq!(docs[1]["a"], 2);
+/// assert_eq!(docs[3], 4);
+/// ```
+#[cfg(feature = "serde")]
+pub fn decode_reader_stream<R: std::io::Read>(reader: R) -> ValueReaderStream<R> {
+    decode_reader_stream_with(reader, &DecodeOptions::new())
+}
+
+/// As [`decode_reader_stream`], each document decoded with `options`.
+#[cfg(feature = "serde")]
+pub fn decode_reader_stream_with<R: std::io::Read>(reader: R, options: &DecodeOptions) -> ValueReaderStream<R> {
+    // SAFETY: `JsonLexerStream` is generated from grammar/json.lex, whose string rules
+    // accept only well-formed UTF-8 (as for `decode_with`).
+    unsafe { crate::Deserializer::reader_trusted(reader, options) }.into_iter()
+}
+
+/// The documents of a reader as [`Value`]s, from [`decode_reader_stream`]: a
+/// [`StreamDeserializer`](crate::StreamDeserializer) of `Value`s (its
+/// [`byte_offset`](json_runtime::de::serde::StreamDeserializer::byte_offset) is where
+/// the last good document ended).
+#[cfg(feature = "serde")]
+pub type ValueReaderStream<R> = crate::StreamDeserializer<'static, Value, crate::IoRead<R>>;

@@ -517,7 +517,12 @@ fn decode_options() {
     let v: Vec<u8> = jsonlex::from_reader(&b"[1, 2]"[..]).unwrap();
     assert_eq!(v, [1, 2]);
     let e = jsonlex::from_reader::<_, Value>(Failing).unwrap_err();
-    assert_eq!((e.classify(), e.line(), e.to_string()), (Category::Io, 0, "broken".to_string()));
+    // Placed where reading stopped, as `decode_reader` places it (it was unplaced when
+    // `from_reader` read the whole input first).
+    assert_eq!(
+        (e.classify(), e.offset(), e.to_string()),
+        (Category::Io, 0, "cannot read the input: broken at line 1, column 1".to_string())
+    );
     let e = jsonlex::to_writer(Failing, &[1]).unwrap_err();
     assert_eq!(e.classify(), Category::Io);
 }

@@ -1,4 +1,5 @@
-//! Document streams on slices (`Deserializer::from_slice(s).into_iter::<T>()`) against
+//! Document streams on slices (`Deserializer::from_slice(s).into_iter::<T>()`, and from
+//! readers: `Deserializer::from_reader(r)`) against
 //! serde_json's `StreamDeserializer` on the same inputs: the same documents, the same
 //! `byte_offset()` after each, an error at the same document and line; on every prefix
 //! of multi-document inputs (each is cut at every byte) and on pairs of documents joined
@@ -55,6 +56,10 @@ fn serde_json_steps(input: &[u8]) -> Vec<Step> {
 fn same_as_serde_json(input: &[u8]) {
     let (ours, theirs) = (jsonlex_steps(input), serde_json_steps(input));
     assert_eq!(ours, theirs, "input {:?}", String::from_utf8_lossy(input));
+    for step in [1, 2, 5] {
+        let ours = jsonlex_reader_steps(input, step);
+        assert_eq!(ours, theirs, "input {:?}, {step}-byte reads", String::from_utf8_lossy(input));
+    }
 }
 
 /// Inputs for where a stream's documents end and where it fails: both the serde stream
@@ -109,6 +114,61 @@ const STREAM_ENDS: &[&str] = &[
 fn where_documents_end() {
     for input in STREAM_ENDS {
         same_as_serde_json(input.as_bytes());
+    }
+}
+
+/// `Deserializer::from_reader(..).into_iter()`'s steps, reading `step` bytes at a time.
+fn jsonlex_reader_steps(input: &[u8], step: usize) -> Vec<Step> {
+    let reader = Steps { data: input, step };
+    let mut it = jsonlex::Deserializer::from_reader(reader).into_iter::<SValue>();
+    let mut out = Vec::new();
+    while let Some(r) = it.next() {
+        match r {
+            Ok(v) => out.push(Step::Doc(v, it.byte_offset())),
+            Err(e) => {
+                out.push(Step::Err { line: e.line(), offset: it.byte_offset() });
+                assert!(it.next().is_none(), "the stream stops after an error");
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// A reader that gives `step` bytes a read.
+struct Steps<'a> {
+    data: &'a [u8],
+    step: usize,
+}
+
+impl std::io::Read for Steps<'_> {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.step.min(out.len()).min(self.data.len());
+        out[..n].copy_from_slice(&self.data[..n]);
+        self.data = &self.data[n..];
+        Ok(n)
+    }
+}
+
+/// From a reader, in reads of every size up to the input's: serde_json's steps, and
+/// the slice stream's errors exactly (message, line, column, offset).
+#[test]
+fn from_readers_where_documents_end() {
+    for input in STREAM_ENDS {
+        let input = input.as_bytes();
+        let theirs = serde_json_steps(input);
+        for step in 1..=input.len().max(1) {
+            assert_eq!(jsonlex_reader_steps(input, step), theirs, "input {input:?}, {step}-byte reads");
+            let describe = |r: Result<SValue, jsonlex::Error>| {
+                r.map_err(|e| (e.classify(), e.message().to_string(), e.line(), e.column(), e.offset()))
+            };
+            let ours: Vec<_> = jsonlex::Deserializer::from_reader(Steps { data: input, step })
+                .into_iter::<SValue>()
+                .map(describe)
+                .collect();
+            let slice: Vec<_> = jsonlex::Deserializer::from_slice(input).into_iter::<SValue>().map(describe).collect();
+            assert_eq!(ours, slice, "input {input:?}, {step}-byte reads");
+        }
     }
 }
 
@@ -218,6 +278,38 @@ fn value_stream_same_as_serde_stream(input: &[u8]) {
 fn value_stream_where_documents_end() {
     for input in STREAM_ENDS {
         value_stream_same_as_serde_stream(input.as_bytes());
+    }
+}
+
+/// `decode_reader_stream` gives what `decode_stream` gives on the same bytes: values
+/// (strictly), errors (message, line, column, offset) and offsets, in reads of 1, 2, 5
+/// and 64 bytes.
+#[test]
+fn value_reader_stream_as_value_stream() {
+    let mut inputs: Vec<Vec<u8>> = STREAM_ENDS.iter().map(|s| s.as_bytes().to_vec()).collect();
+    let multi = &b"{\"a\": [1, 2.5, \"x\"]} [true]\n\"s\\n\" 12 -3.5e2 null\r\n{}{\"b\":{}}"[..];
+    inputs.extend((0..=multi.len()).map(|k| multi[..k].to_vec()));
+    for input in &inputs {
+        for step in [1, 2, 5, 64] {
+            let mut ours = jsonlex::decode_reader_stream(Steps { data: input, step });
+            let mut slice = jsonlex::decode_stream(input);
+            loop {
+                let (a, b) = (ours.next(), slice.next());
+                let what = || format!("input {:?}, {step}-byte reads", String::from_utf8_lossy(input));
+                match (&a, &b) {
+                    (None, None) => break,
+                    (Some(Ok(x)), Some(Ok(y))) => crate::common::assert_same(x, y),
+                    (Some(Err(x)), Some(Err(y))) => assert_eq!(
+                        (x.message(), x.line(), x.column(), x.offset()),
+                        (y.message(), y.line(), y.column(), y.offset()),
+                        "{}",
+                        what()
+                    ),
+                    _ => panic!("{}: {a:?} vs {b:?}", what()),
+                }
+                assert_eq!(ours.byte_offset(), slice.byte_offset(), "{}", what());
+            }
+        }
     }
 }
 

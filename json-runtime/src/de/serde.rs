@@ -17,18 +17,24 @@
 //! document at the default depth limit (512) must fit a 2 MB thread stack there too.
 
 use core::fmt;
+use core::marker::PhantomData;
+use std::borrow::Cow;
+use std::io;
 
 use serde::de::{self, DeserializeSeed, Expected, Unexpected, Visitor};
 
 use crate::de::diagnose;
 use crate::de::number::{self, NumError};
 use crate::de::string::{self, Discard};
-use crate::de::{BigInt, DecodeOptions, LoneSurrogate};
+use crate::de::{BigInt, DecodeOptions, InvalidUtf8, LoneSurrogate};
 use crate::error::{Category, Error};
-use crate::lex::{Lexer, Token};
+use crate::lex::{Lexer, StreamLexer, Token};
 use crate::token::JsonToken;
 
+mod read;
 mod stream;
+use read::Ref;
+pub use read::{IoRead, Source, Streamable};
 pub use stream::StreamDeserializer;
 
 /// A token kind, the end of input included, one machine word wide, so that tokens
@@ -121,7 +127,6 @@ impl Tok {
         Some(Token { kind, start: self.start, end: self.end })
     }
 }
-
 /// Decodes a `T` from `input` with lexer `L`, checking that string tokens are UTF-8
 /// (for lexers that do not promise it), and checks that nothing but whitespace follows.
 pub fn from_slice<'de, L, T>(input: &'de [u8], options: &DecodeOptions) -> Result<T, Error>
@@ -152,11 +157,46 @@ where
     Ok(value)
 }
 
-/// A `serde::Deserializer` over the tokens of lexer `L`. Use `&mut Deserializer` as
-/// the deserializer, then [`Deserializer::end`] to reject trailing input.
-pub struct Deserializer<'de, L> {
-    input: &'de [u8],
-    lexer: L,
+/// Decodes a `T` from the document `reader` yields, with the streaming lexer `M`, as
+/// [`from_slice`] does on the same bytes (same values, same errors), without holding
+/// the input: a buffer holds the longest token and not much more. A failed read is an
+/// error of category `Io` at the offset where reading stopped.
+pub fn from_reader<M, R, T>(reader: R, options: &DecodeOptions) -> Result<T, Error>
+where
+    M: StreamLexer<Kind = JsonToken>,
+    R: io::Read,
+    T: de::DeserializeOwned,
+{
+    let mut de = Deserializer::<(), IoRead<R, M>>::from_source(IoRead::new(reader), options, false);
+    let value = T::deserialize(&mut de)?;
+    de.end()?;
+    Ok(value)
+}
+
+/// As [`from_reader`], trusting the lexer's string tokens to be UTF-8.
+///
+/// # Safety
+/// `M` must only produce `String` and `EscapedString` tokens whose bytes are
+/// well-formed UTF-8, as a lexer generated from `grammar/json.lex` does.
+pub unsafe fn from_reader_trusted<M, R, T>(reader: R, options: &DecodeOptions) -> Result<T, Error>
+where
+    M: StreamLexer<Kind = JsonToken>,
+    R: io::Read,
+    T: de::DeserializeOwned,
+{
+    let mut de = Deserializer::<(), IoRead<R, M>>::from_source(IoRead::new(reader), options, true);
+    let value = T::deserialize(&mut de)?;
+    de.end()?;
+    Ok(value)
+}
+
+/// A `serde::Deserializer` over the tokens of a [`Source`]: by default the slice lexer
+/// `L` itself (`Deserializer<'de, L>`), or an [`IoRead`] over a reader
+/// ([`Deserializer::from_reader`]; `L` then only names the grammar). Use
+/// `&mut Deserializer` as the deserializer, then [`Deserializer::end`] to reject
+/// trailing input.
+pub struct Deserializer<'de, L, S = L> {
+    src: S,
     /// A token read ahead (the first element of an array, a non-null `Option`).
     peeked: Option<Tok>,
     scratch: Vec<u8>,
@@ -169,7 +209,13 @@ pub struct Deserializer<'de, L> {
     last: usize,
     /// The array or object just visited has consumed its closing bracket.
     closed: bool,
+    /// Where the token of the last lexical error began (a stream's failed document).
+    failed_at: usize,
+    grammar: Grammar<'de, L>,
 }
+
+/// `L` and `'de` in a [`Deserializer`] whose source does not hold them (a reader's).
+type Grammar<'de, L> = PhantomData<(fn() -> L, &'de ())>;
 
 impl<'de, L: Lexer<'de, Kind = JsonToken>> Deserializer<'de, L> {
     /// A deserializer over `input` with the default [`DecodeOptions`], checking string
@@ -180,18 +226,7 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> Deserializer<'de, L> {
 
     /// A deserializer over `input` with `options`, checking string tokens' UTF-8.
     pub fn with_options(input: &'de [u8], options: &DecodeOptions) -> Self {
-        Deserializer {
-            input,
-            lexer: L::new(input),
-            peeked: None,
-            scratch: Vec::new(),
-            options: *options,
-            remaining_depth: options.max_depth,
-            trusted: false,
-            repaired: false,
-            last: 0,
-            closed: false,
-        }
+        Self::from_source(L::new(input), options, false)
     }
 
     /// A deserializer that trusts the lexer's string tokens to be UTF-8.
@@ -200,9 +235,51 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> Deserializer<'de, L> {
     /// `L` must only produce `String` and `EscapedString` tokens whose bytes are
     /// well-formed UTF-8, as a lexer generated from `grammar/json.lex` does.
     pub unsafe fn new_trusted(input: &'de [u8], options: &DecodeOptions) -> Self {
-        let mut de = Self::with_options(input, options);
-        de.trusted = true;
-        de
+        Self::from_source(L::new(input), options, true)
+    }
+}
+
+impl<'de, L: Streamable<'de>, R: io::Read> Deserializer<'de, L, IoRead<R, L::Stream>> {
+    /// A deserializer over the bytes `reader` yields, read through a buffer by `L`'s
+    /// streaming lexer, with the default [`DecodeOptions`], checking string tokens'
+    /// UTF-8 (serde_json's name). Strings reach visitors as `visit_str` (the buffer
+    /// moves on), so `T` must own them (`DeserializeOwned`).
+    pub fn from_reader(reader: R) -> Self {
+        Self::reader_with_options(reader, &DecodeOptions::new())
+    }
+
+    /// As [`Deserializer::from_reader`], with `options`.
+    pub fn reader_with_options(reader: R, options: &DecodeOptions) -> Self {
+        Self::from_source(IoRead::new(reader), options, false)
+    }
+
+    /// As [`Deserializer::reader_with_options`], trusting the lexer's string tokens
+    /// to be UTF-8.
+    ///
+    /// # Safety
+    /// `L::Stream` must only produce `String` and `EscapedString` tokens whose bytes
+    /// are well-formed UTF-8, as a lexer generated from `grammar/json.lex` does.
+    pub unsafe fn reader_trusted(reader: R, options: &DecodeOptions) -> Self {
+        Self::from_source(IoRead::new(reader), options, true)
+    }
+}
+
+impl<'de, L, S: Source<'de>> Deserializer<'de, L, S> {
+    #[inline]
+    fn from_source(src: S, options: &DecodeOptions, trusted: bool) -> Self {
+        Deserializer {
+            src,
+            peeked: None,
+            scratch: Vec::new(),
+            options: *options,
+            remaining_depth: options.max_depth,
+            trusted,
+            repaired: false,
+            last: 0,
+            closed: false,
+            failed_at: 0,
+            grammar: PhantomData,
+        }
     }
 
     /// Checks that only whitespace follows the value read.
@@ -215,12 +292,16 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> Deserializer<'de, L> {
 
     // ---- Tokens ----
 
-    /// The next token from the lexer (not the peeked one).
+    /// The next token from the lexer (not the peeked one); the bytes from `keep` on
+    /// stay in the source's window.
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn lex(&mut self) -> Result<Tok, Error> {
-        match self.lexer.next_token() {
+    fn lex(&mut self, keep: usize) -> Result<Tok, Error> {
+        match self.src.next_token(keep) {
             Some(Ok(t)) => Ok(Tok::from_token(t)),
-            None => Ok(Tok { start: self.input.len(), end: self.input.len(), kind: Kind::Eof }),
+            None => {
+                let end = self.src.end();
+                Ok(Tok { start: end, end, kind: Kind::Eof })
+            }
             Some(Err(e)) => self.lex_error(e),
         }
     }
@@ -230,8 +311,29 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> Deserializer<'de, L> {
     #[cold]
     #[inline(never)]
     fn lex_error(&mut self, e: crate::lex::LexError<JsonToken>) -> Result<Tok, Error> {
-        let end = diagnose::repair_or_report(self.input, e, &self.options, &mut self.scratch)?;
-        self.lexer.set_offset(end);
+        self.failed_at = e.start;
+        if let Some(failure) = self.src.before_error(e.offset) {
+            return Err(failure);
+        }
+        let end = loop {
+            let (window, base) = self.src.window();
+            let relative = crate::lex::LexError { start: e.start - base, offset: e.offset - base, partial: e.partial };
+            let error = match diagnose::repair_or_report(window, relative, &self.options, &mut self.scratch) {
+                Ok(end) => break end + base,
+                Err(error) => error,
+            };
+            // A string being repaired may go on past what a reader has read: read more
+            // and scan it again (a slice has no more).
+            let held = base + window.len();
+            if error.is_eof() && self.options.invalid_utf8 != InvalidUtf8::Error {
+                self.src.fill(held + window.len().max(4096))?;
+                if self.src.end() > held {
+                    continue;
+                }
+            }
+            return Err(self.src.place(error));
+        };
+        self.src.set_offset(end);
         self.repaired = true;
         Ok(Tok { kind: Kind::EscapedString, start: e.start, end })
     }
@@ -241,7 +343,7 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> Deserializer<'de, L> {
     fn next(&mut self) -> Result<Tok, Error> {
         let t = match self.peeked.take() {
             Some(t) => t,
-            None => self.lex()?,
+            None => self.lex(usize::MAX)?,
         };
         self.last = t.end;
         Ok(t)
@@ -253,7 +355,8 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> Deserializer<'de, L> {
         match self.peeked {
             Some(t) => Ok(t),
             None => {
-                let t = self.lex()?;
+                // The last byte taken stays: a visitor's error is placed there.
+                let t = self.lex(self.last.saturating_sub(1))?;
                 self.peeked = Some(t);
                 Ok(t)
             }
@@ -271,19 +374,39 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> Deserializer<'de, L> {
 
     #[cold]
     fn eof_value(&self) -> Error {
-        diagnose::expected(self.input, None, "expected a value")
+        let (window, _) = self.src.window();
+        self.src.place(diagnose::expected(window, None, "expected a value"))
     }
 
     /// `t` is not what the grammar allows here: decode's error.
     #[cold]
     fn expected(&self, t: Tok, message: &'static str) -> Error {
-        diagnose::expected(self.input, t.token(), message)
+        let (window, base) = self.src.window();
+        let tok = t.token().map(|t| Token { kind: t.kind, start: t.start - base, end: t.end - base });
+        self.src.place(diagnose::expected(window, tok, message))
     }
 
     /// Places a visitor's error at the last byte taken.
     #[cold]
     fn place(&self, e: Error) -> Error {
-        e.place(self.input, self.last.saturating_sub(1))
+        self.place_at(e, self.last.saturating_sub(1))
+    }
+
+    /// Places an unplaced error at absolute `offset` (placed errors keep theirs).
+    #[cold]
+    fn place_at(&self, e: Error, offset: usize) -> Error {
+        if !e.is_unplaced() {
+            return e;
+        }
+        let (window, base) = self.src.window();
+        self.src.place(e.place(window, offset.saturating_sub(base)))
+    }
+
+    /// An error of `category` at absolute `offset`, which the window holds.
+    #[cold]
+    fn error_at(&self, category: Category, offset: usize, message: impl Into<Cow<'static, str>>) -> Error {
+        let (window, base) = self.src.window();
+        self.src.place(Error::new(category, window, offset.saturating_sub(base), message))
     }
 
     /// Places the error of a visitor that was given the scalar token `t`.
@@ -297,60 +420,78 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> Deserializer<'de, L> {
 
     #[cold]
     fn malformed(&self, t: Tok) -> Error {
-        Error::new(Category::Syntax, self.input, t.start.min(self.input.len()), "malformed token")
+        self.error_at(Category::Syntax, t.start.min(self.src.end()), "malformed token")
     }
 
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn token_bytes(&self, t: Tok) -> Result<&'de [u8], Error> {
-        match self.input.get(t.start..t.end) {
+    fn token_bytes(&self, t: Tok) -> Result<&[u8], Error> {
+        let (window, base) = self.src.window();
+        match window.get(t.start.wrapping_sub(base)..t.end.wrapping_sub(base)) {
             Some(b) => Ok(b),
             None => Err(self.malformed(t)),
         }
     }
 
+    #[cold]
+    fn number_error(&self, t: Tok, e: NumError) -> Error {
+        let (window, base) = self.src.window();
+        self.src.place(diagnose::number_error(window, t.start - base, e))
+    }
+
     // ---- Scalars ----
 
-    /// The string token `t`, decoded: borrowed from the input when it has no escapes.
+    /// The string token `t`, decoded: borrowed from the input when it has no escapes
+    /// (and the source lends its bytes for `'de`).
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn str(&mut self, t: Tok) -> Result<Str<'de, '_>, Error> {
         if self.repaired {
             self.repaired = false;
             return Ok(Str::Copied(self.scratch_str()));
         }
-        let input = self.input;
-        if t.end < t.start + 2 || t.end > input.len() {
+        if t.end < t.start + 2 {
             return Err(self.malformed(t));
         }
-        let body = &input[t.start + 1..t.end - 1];
+        let Some(body) = self.src.bytes(t.start + 1, t.end - 1) else {
+            return Err(self.malformed(t));
+        };
         if t.kind == Kind::String {
             if self.trusted {
-                // SAFETY: the creator of a trusted deserializer promised that the
-                // lexer's string tokens are UTF-8 (`new_trusted`'s contract).
-                return Ok(Str::Borrowed(unsafe { core::str::from_utf8_unchecked(body) }));
+                return Ok(match body {
+                    // SAFETY: the creator of a trusted deserializer promised that the
+                    // lexer's string tokens are UTF-8 (`new_trusted`'s contract).
+                    Ref::Borrowed(b) => Str::Borrowed(unsafe { core::str::from_utf8_unchecked(b) }),
+                    // SAFETY: as above.
+                    Ref::Copied(b) => Str::Copied(unsafe { core::str::from_utf8_unchecked(b) }),
+                });
             }
-            return match core::str::from_utf8(body) {
-                Ok(s) => Ok(Str::Borrowed(s)),
-                Err(e) => {
-                    let offset = t.start + 1 + e.valid_up_to();
-                    diagnose::bad_utf8(input, body, offset, &self.options, &mut self.scratch)?;
-                    Ok(Str::Copied(self.scratch_str()))
-                }
+            let bytes = match body {
+                Ref::Borrowed(b) => match core::str::from_utf8(b) {
+                    Ok(s) => return Ok(Str::Borrowed(s)),
+                    Err(_) => b,
+                },
+                Ref::Copied(b) => match core::str::from_utf8(b) {
+                    Ok(s) => return Ok(Str::Copied(s)),
+                    Err(_) => b,
+                },
             };
+            bad_utf8(&self.src, &self.options, &mut self.scratch, bytes, t.start + 1)?;
+            return Ok(Str::Copied(self.scratch_str()));
         }
-        if !self.trusted {
-            if let Err(e) = core::str::from_utf8(body) {
-                let offset = t.start + 1 + e.valid_up_to();
-                diagnose::bad_utf8(input, body, offset, &self.options, &mut self.scratch)?;
-                return Ok(Str::Copied(self.scratch_str()));
-            }
+        let bytes = match body {
+            Ref::Borrowed(b) => b,
+            Ref::Copied(b) => b,
+        };
+        if !self.trusted && core::str::from_utf8(bytes).is_err() {
+            bad_utf8(&self.src, &self.options, &mut self.scratch, bytes, t.start + 1)?;
+            return Ok(Str::Copied(self.scratch_str()));
         }
         self.scratch.clear();
-        if let Err(e) = string::unescape(body, t.start + 1, self.options.lone_surrogate, &mut self.scratch) {
-            return Err(e.into_error(input));
+        let (window, base) = self.src.window();
+        if let Err(e) = string::unescape(bytes, t.start + 1 - base, self.options.lone_surrogate, &mut self.scratch) {
+            return Err(self.src.place(e.into_error(window)));
         }
         Ok(Str::Copied(self.scratch_str()))
     }
-
     /// The scratch buffer, which holds a decoded string.
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn scratch_str(&self) -> &str {
@@ -374,7 +515,7 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> Deserializer<'de, L> {
 
     /// The number token `t`.
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn number(&self, t: Tok) -> Result<Num<'de>, Error> {
+    fn number(&self, t: Tok) -> Result<Num<'de, '_>, Error> {
         let bytes = self.token_bytes(t)?;
         if t.kind == Kind::Integer {
             match number::parse_integer(bytes) {
@@ -389,15 +530,19 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> Deserializer<'de, L> {
                 }
                 // Only digits and '-': ASCII.
                 Ok(None) if self.options.big_int == BigInt::String => {
-                    return Ok(Num::Big(core::str::from_utf8(bytes).unwrap_or_default()));
+                    return Ok(Num::Big(match self.src.bytes(t.start, t.end) {
+                        Some(Ref::Borrowed(b)) => Str::Borrowed(core::str::from_utf8(b).unwrap_or_default()),
+                        Some(Ref::Copied(b)) => Str::Copied(core::str::from_utf8(b).unwrap_or_default()),
+                        None => Str::Copied(""),
+                    }));
                 }
                 Ok(None) => {}
-                Err(e) => return Err(diagnose::number_error(self.input, t.start, e)),
+                Err(e) => return Err(self.number_error(t, e)),
             }
         }
         match number::parse_float(bytes) {
             Ok(f) => Ok(Num::F(f)),
-            Err(e) => Err(diagnose::number_error(self.input, t.start, e)),
+            Err(e) => Err(self.number_error(t, e)),
         }
     }
 
@@ -409,13 +554,13 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> Deserializer<'de, L> {
             _ => (false, bytes),
         };
         if digits.is_empty() {
-            return Err(diagnose::number_error(self.input, t.start, NumError::Invalid));
+            return Err(self.number_error(t, NumError::Invalid));
         }
         let mut n: u128 = 0;
         for &b in digits {
             let d = b.wrapping_sub(b'0');
             if d > 9 {
-                return Err(diagnose::number_error(self.input, t.start, NumError::Invalid));
+                return Err(self.number_error(t, NumError::Invalid));
             }
             match n.checked_mul(10).and_then(|n| n.checked_add(d as u128)) {
                 Some(m) => n = m,
@@ -432,7 +577,8 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> Deserializer<'de, L> {
             Num::U(u) => visitor.visit_u64(u),
             Num::I(i) => visitor.visit_i64(i),
             Num::F(f) => visitor.visit_f64(f),
-            Num::Big(s) => visitor.visit_borrowed_str(s),
+            Num::Big(Str::Borrowed(s)) => visitor.visit_borrowed_str(s),
+            Num::Big(Str::Copied(s)) => visitor.visit_str(s),
         };
         match r {
             Ok(v) => Ok(v),
@@ -454,7 +600,8 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> Deserializer<'de, L> {
     /// The error of a malformed number that token `t` starts, if it does.
     #[cold]
     fn malformed_number(&mut self, t: Tok) -> Option<Error> {
-        if !matches!(self.input.get(t.end), Some(b'.' | b'e' | b'E' | b'0'..=b'9')) {
+        let (window, base) = self.src.window();
+        if !matches!(window.get(t.end.wrapping_sub(base)), Some(b'.' | b'e' | b'E' | b'0'..=b'9')) {
             return None;
         }
         match self.peek() {
@@ -486,11 +633,14 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> Deserializer<'de, L> {
             Kind::True => de::Error::invalid_type(Unexpected::Bool(true), exp),
             Kind::False => de::Error::invalid_type(Unexpected::Bool(false), exp),
             Kind::Integer | Kind::Float => {
+                // The number first: a peek for a malformed one may move a reader's
+                // buffer past it.
+                let err = self.number(t).map(|n| <Error as de::Error>::invalid_type(n.unexpected(), exp));
                 if let Some(malformed) = self.malformed_number(t) {
                     return malformed;
                 }
-                match self.number(t) {
-                    Ok(n) => de::Error::invalid_type(n.unexpected(), exp),
+                match err {
+                    Ok(err) => err,
                     Err(e) => return e,
                 }
             }
@@ -501,11 +651,11 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> Deserializer<'de, L> {
             // serde_json stands just before the bracket.
             Kind::ArrayStart => {
                 let e: Error = de::Error::invalid_type(Unexpected::Seq, exp);
-                return e.place(self.input, t.start.saturating_sub(1));
+                return self.place_at(e, t.start.saturating_sub(1));
             }
             Kind::ObjectStart => {
                 let e: Error = de::Error::invalid_type(Unexpected::Map, exp);
-                return e.place(self.input, t.start.saturating_sub(1));
+                return self.place_at(e, t.start.saturating_sub(1));
             }
             _ => return self.expected(t, "expected a value"),
         };
@@ -518,11 +668,17 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> Deserializer<'de, L> {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn enter(&mut self, offset: usize) -> Result<(), Error> {
         if self.remaining_depth == 0 {
-            return Err(diagnose::too_deep(self.input, offset, self.options.max_depth));
+            return Err(self.too_deep(offset));
         }
         self.remaining_depth -= 1;
         self.closed = false;
         Ok(())
+    }
+
+    #[cold]
+    fn too_deep(&self, offset: usize) -> Error {
+        let (window, base) = self.src.window();
+        self.src.place(diagnose::too_deep(window, offset - base, self.options.max_depth))
     }
 
     /// After a visitor of the array or object that `close` ends: check that it ended
@@ -568,9 +724,8 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> Deserializer<'de, L> {
                 let n = self.next()?;
                 Err(match n.kind {
                     Kind::Eof => self.expected(n, what),
-                    _ => Error::new(
+                    _ => self.error_at(
                         Category::Syntax,
-                        self.input,
                         n.start,
                         format!("expected {name}: the type takes no more elements or members"),
                     ),
@@ -690,12 +845,14 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> Deserializer<'de, L> {
                 if self.options.lone_surrogate == LoneSurrogate::Substitute {
                     return Ok(()); // nothing in it can be wrong
                 }
-                let body = match self.input.get(t.start + 1..t.end.saturating_sub(1)) {
-                    Some(b) if t.end >= t.start + 2 => b,
+                let (window, base) = self.src.window();
+                let (start, end) = (t.start.wrapping_sub(base), t.end.wrapping_sub(base));
+                let body = match window.get(start + 1..end.saturating_sub(1)) {
+                    Some(b) if end >= start + 2 => b,
                     _ => return Err(self.malformed(t)),
                 };
-                string::unescape(body, t.start + 1, LoneSurrogate::Error, &mut Discard)
-                    .map_err(|e| e.into_error(self.input))
+                string::unescape(body, start + 1, LoneSurrogate::Error, &mut Discard)
+                    .map_err(|e| self.src.place(e.into_error(window)))
             }
             _ => Err(self.expected(t, "expected a value")),
         }
@@ -707,7 +864,23 @@ fn is_string(t: Tok) -> bool {
     matches!(t.kind, Kind::String | Kind::EscapedString)
 }
 
+/// The string token at absolute `start` (its body: `bytes`) is not UTF-8: the error,
+/// or under a lenient `InvalidUtf8` mode the repaired string in `scratch`.
+#[cold]
+fn bad_utf8<'de, S: Source<'de>>(
+    src: &S,
+    options: &DecodeOptions,
+    scratch: &mut Vec<u8>,
+    bytes: &[u8],
+    start: usize,
+) -> Result<(), Error> {
+    let (window, base) = src.window();
+    let valid = core::str::from_utf8(bytes).err().map_or(0, |e| e.valid_up_to());
+    diagnose::bad_utf8(window, bytes, start + valid - base, options, scratch).map_err(|e| src.place(e))
+}
+
 /// A decoded string: borrowed from the input, or in the scratch buffer.
+#[derive(Clone, Copy)]
 enum Str<'de, 's> {
     Borrowed(&'de str),
     Copied(&'s str),
@@ -729,21 +902,21 @@ enum Bytes<'de, 's> {
 
 /// A number token's value.
 #[derive(Clone, Copy)]
-enum Num<'de> {
+enum Num<'de, 's> {
     U(u64),
     I(i64),
     F(f64),
     /// An integer beyond 64 bits under `BigInt::String`: its digits.
-    Big(&'de str),
+    Big(Str<'de, 's>),
 }
 
-impl<'de> Num<'de> {
-    fn unexpected(self) -> Unexpected<'de> {
+impl Num<'_, '_> {
+    fn unexpected(&self) -> Unexpected<'_> {
         match self {
-            Num::U(u) => Unexpected::Unsigned(u),
-            Num::I(i) => Unexpected::Signed(i),
-            Num::F(f) => Unexpected::Float(f),
-            Num::Big(s) => Unexpected::Str(s),
+            Num::U(u) => Unexpected::Unsigned(*u),
+            Num::I(i) => Unexpected::Signed(*i),
+            Num::F(f) => Unexpected::Float(*f),
+            Num::Big(s) => Unexpected::Str(s.as_str()),
         }
     }
 }
@@ -832,7 +1005,7 @@ macro_rules! deserialize_number {
     )*};
 }
 
-impl<'de, L: Lexer<'de, Kind = JsonToken>> de::Deserializer<'de> for &mut Deserializer<'de, L> {
+impl<'de, L, S: Source<'de>> de::Deserializer<'de> for &mut Deserializer<'de, L, S> {
     type Error = Error;
 
     #[inline]
@@ -882,7 +1055,7 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> de::Deserializer<'de> for &mut Deseri
         let r = match self.integer128(t)? {
             Some((false, n)) if n <= i128::MAX as u128 => visitor.visit_i128(n as i128),
             Some((true, n)) if n <= i128::MAX as u128 + 1 => visitor.visit_i128((n as i128).wrapping_neg()),
-            _ => return Err(diagnose::number_error(self.input, t.start, NumError::OutOfRange)),
+            _ => return Err(self.number_error(t, NumError::OutOfRange)),
         };
         self.placed(r)
     }
@@ -896,7 +1069,7 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> de::Deserializer<'de> for &mut Deseri
             Some((false, n)) => visitor.visit_u128(n),
             Some((true, 0)) => visitor.visit_u128(0),
             Some((true, n)) if n <= i128::MAX as u128 + 1 => visitor.visit_i128((n as i128).wrapping_neg()),
-            _ => return Err(diagnose::number_error(self.input, t.start, NumError::OutOfRange)),
+            _ => return Err(self.number_error(t, NumError::OutOfRange)),
         };
         self.placed(r)
     }
@@ -1077,12 +1250,12 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> de::Deserializer<'de> for &mut Deseri
 }
 
 /// The elements of an array.
-struct SeqAccess<'a, 'de, L> {
-    de: &'a mut Deserializer<'de, L>,
+struct SeqAccess<'a, 'de, L, S> {
+    de: &'a mut Deserializer<'de, L, S>,
     first: bool,
 }
 
-impl<'de, L: Lexer<'de, Kind = JsonToken>> de::SeqAccess<'de> for SeqAccess<'_, 'de, L> {
+impl<'de, L, S: Source<'de>> de::SeqAccess<'de> for SeqAccess<'_, 'de, L, S> {
     type Error = Error;
 
     #[inline]
@@ -1119,12 +1292,12 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> de::SeqAccess<'de> for SeqAccess<'_, 
 }
 
 /// The members of an object.
-struct MapAccess<'a, 'de, L> {
-    de: &'a mut Deserializer<'de, L>,
+struct MapAccess<'a, 'de, L, S> {
+    de: &'a mut Deserializer<'de, L, S>,
     first: bool,
 }
 
-impl<'de, L: Lexer<'de, Kind = JsonToken>> de::MapAccess<'de> for MapAccess<'_, 'de, L> {
+impl<'de, L, S: Source<'de>> de::MapAccess<'de> for MapAccess<'_, 'de, L, S> {
     type Error = Error;
 
     #[inline]
@@ -1170,50 +1343,57 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> de::MapAccess<'de> for MapAccess<'_, 
 /// An object key (or an enum's variant name): a string token, read as what the
 /// visitor asks for; numbers and booleans in quotes for maps with such keys, as
 /// serde_json reads them.
-struct MapKey<'a, 'de, L> {
-    de: &'a mut Deserializer<'de, L>,
+struct MapKey<'a, 'de, L, S> {
+    de: &'a mut Deserializer<'de, L, S>,
     key: Tok,
 }
 
-impl<'de, L: Lexer<'de, Kind = JsonToken>> MapKey<'_, 'de, L> {
+impl<'de, L, S: Source<'de>> MapKey<'_, 'de, L, S> {
     /// The key's body as one number token (`"12"`, `"-1.5"`), or the error (as
     /// serde_json: the body must start with the number and end with it).
     fn number_token(&self) -> Result<Tok, Error> {
         let t = self.key;
-        let input = self.de.input;
-        let not_a_number =
-            || Error::new(Category::Syntax, input, t.start, "invalid value: expected key to be a number in quotes");
-        if self.de.repaired || t.end < t.start + 2 || t.end > input.len() {
+        let src = &self.de.src;
+        let (input, base) = src.window();
+        let not_a_number = || src.place(Error::new(Category::Syntax, input, t.start - base, NOT_A_NUMBER));
+        if self.de.repaired || t.end < t.start + 2 || t.end - base > input.len() {
             return Err(not_a_number());
         }
         let (start, end) = (t.start + 1, t.end - 1);
-        if !matches!(input[start], b'0'..=b'9' | b'-') {
+        if !matches!(input[start - base], b'0'..=b'9' | b'-') {
             return Err(not_a_number());
         }
+        let relative = |e: crate::lex::LexError<JsonToken>| crate::lex::LexError {
+            start: e.start - base,
+            offset: e.offset - base,
+            partial: e.partial,
+        };
         // The body, lexed with the same lexer: a number, then the closing quote.
-        let mut lexer = L::new(input);
-        lexer.set_offset(start);
-        match lexer.next_token() {
+        let [first, second] = src.lex_at(start);
+        match first {
             Some(Ok(n)) if n.start == start && matches!(n.kind, JsonToken::Integer | JsonToken::Float) => {
                 if n.end == end {
                     return Ok(Tok::from_token(n));
                 }
                 const MESSAGE: &str = "expected `\"` after the number in a key";
-                match lexer.next_token() {
+                match second {
                     // `"1.x"`: the lexer gave back `1`; say what is wrong with the number.
-                    Some(Err(e)) if e.start == n.end => Err(diagnose::lex_error(input, e)),
+                    Some(Err(e)) if e.start == n.end => Err(src.place(diagnose::lex_error(input, relative(e)))),
                     // `"01"`: a leading zero, as decode says it.
-                    next @ Some(Ok(m)) if m.start == n.end => {
-                        Err(diagnose::expected(input, next.and_then(Result::ok), MESSAGE))
+                    Some(Ok(m)) if m.start == n.end => {
+                        let m = Token { kind: m.kind, start: m.start - base, end: m.end - base };
+                        Err(src.place(diagnose::expected(input, Some(m), MESSAGE)))
                     }
-                    _ => Err(Error::new(Category::Syntax, input, n.end, MESSAGE)),
+                    _ => Err(src.place(Error::new(Category::Syntax, input, n.end - base, MESSAGE))),
                 }
             }
-            Some(Err(e)) => Err(diagnose::lex_error(input, e)),
+            Some(Err(e)) => Err(src.place(diagnose::lex_error(input, relative(e)))),
             _ => Err(not_a_number()),
         }
     }
 }
+
+const NOT_A_NUMBER: &str = "invalid value: expected key to be a number in quotes";
 
 macro_rules! deserialize_numeric_key {
     ($($method:ident)*) => {$(
@@ -1228,7 +1408,7 @@ macro_rules! deserialize_numeric_key {
     )*};
 }
 
-impl<'de, L: Lexer<'de, Kind = JsonToken>> de::Deserializer<'de> for MapKey<'_, 'de, L> {
+impl<'de, L, S: Source<'de>> de::Deserializer<'de> for MapKey<'_, 'de, L, S> {
     type Error = Error;
 
     #[inline]
@@ -1303,11 +1483,11 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> de::Deserializer<'de> for MapKey<'_, 
 }
 
 /// An enum written as an object of one member: `{"Variant": value}`.
-struct VariantAccess<'a, 'de, L> {
-    de: &'a mut Deserializer<'de, L>,
+struct VariantAccess<'a, 'de, L, S> {
+    de: &'a mut Deserializer<'de, L, S>,
 }
 
-impl<'de, 'a, L: Lexer<'de, Kind = JsonToken>> de::EnumAccess<'de> for VariantAccess<'a, 'de, L> {
+impl<'de, 'a, L, S: Source<'de>> de::EnumAccess<'de> for VariantAccess<'a, 'de, L, S> {
     type Error = Error;
     type Variant = Self;
 
@@ -1323,7 +1503,7 @@ impl<'de, 'a, L: Lexer<'de, Kind = JsonToken>> de::EnumAccess<'de> for VariantAc
     }
 }
 
-impl<'de, L: Lexer<'de, Kind = JsonToken>> de::VariantAccess<'de> for VariantAccess<'_, 'de, L> {
+impl<'de, L, S: Source<'de>> de::VariantAccess<'de> for VariantAccess<'_, 'de, L, S> {
     type Error = Error;
 
     fn unit_variant(self) -> Result<(), Error> {
@@ -1344,12 +1524,12 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> de::VariantAccess<'de> for VariantAcc
 }
 
 /// An enum written as a string: a unit variant.
-struct UnitVariantAccess<'a, 'de, L> {
-    de: &'a mut Deserializer<'de, L>,
+struct UnitVariantAccess<'a, 'de, L, S> {
+    de: &'a mut Deserializer<'de, L, S>,
     key: Tok,
 }
 
-impl<'de, 'a, L: Lexer<'de, Kind = JsonToken>> de::EnumAccess<'de> for UnitVariantAccess<'a, 'de, L> {
+impl<'de, 'a, L, S: Source<'de>> de::EnumAccess<'de> for UnitVariantAccess<'a, 'de, L, S> {
     type Error = Error;
     type Variant = Self;
 
@@ -1359,7 +1539,7 @@ impl<'de, 'a, L: Lexer<'de, Kind = JsonToken>> de::EnumAccess<'de> for UnitVaria
     }
 }
 
-impl<'de, L: Lexer<'de, Kind = JsonToken>> de::VariantAccess<'de> for UnitVariantAccess<'_, 'de, L> {
+impl<'de, L, S: Source<'de>> de::VariantAccess<'de> for UnitVariantAccess<'_, 'de, L, S> {
     type Error = Error;
 
     fn unit_variant(self) -> Result<(), Error> {

@@ -5,9 +5,8 @@ use core::marker::PhantomData;
 
 use serde::de;
 
-use super::{Deserializer, Kind};
-use crate::de::diagnose;
-use crate::error::Error;
+use super::{Deserializer, Kind, Source};
+use crate::error::{Category, Error};
 use crate::lex::Lexer;
 use crate::token::JsonToken;
 
@@ -22,10 +21,12 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> Deserializer<'de, L> {
     pub fn from_str(input: &'de str) -> Self {
         Self::new(input.as_bytes())
     }
+}
 
+impl<'de, L, S: Source<'de>> Deserializer<'de, L, S> {
     /// The documents of the input, one `T` each, in order: see [`StreamDeserializer`].
     #[allow(clippy::should_implement_trait)]
-    pub fn into_iter<T: de::Deserialize<'de>>(self) -> StreamDeserializer<'de, L, T> {
+    pub fn into_iter<T: de::Deserialize<'de>>(self) -> StreamDeserializer<'de, L, T, S> {
         StreamDeserializer { de: self, offset: 0, failed: false, output: PhantomData }
     }
 }
@@ -46,15 +47,20 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> Deserializer<'de, L> {
 ///
 /// [`byte_offset`](Self::byte_offset) is where the last good document ended (or where
 /// the one that failed began), so that after an end-of-input error more input can be
-/// appended to `input[offset..]` and decoding retried.
-pub struct StreamDeserializer<'de, L, T> {
-    de: Deserializer<'de, L>,
+/// appended to `input[offset..]` and decoding retried. A read that fails before the
+/// next document's first token leaves it where the last good document ended.
+///
+/// Over a reader (`Deserializer::from_reader(r).into_iter()`), the same documents, the
+/// same offsets and errors as over the same bytes in a slice, in the memory of the
+/// longest token.
+pub struct StreamDeserializer<'de, L, T, S = L> {
+    de: Deserializer<'de, L, S>,
     offset: usize,
     failed: bool,
     output: PhantomData<T>,
 }
 
-impl<'de, L: Lexer<'de, Kind = JsonToken>, T> StreamDeserializer<'de, L, T> {
+impl<'de, L, T, S: Source<'de>> StreamDeserializer<'de, L, T, S> {
     /// Bytes of the input read into good documents: the end of the last one, the start
     /// of the one that failed, or the end of the input once it has been reached.
     pub fn byte_offset(&self) -> usize {
@@ -62,7 +68,7 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>, T> StreamDeserializer<'de, L, T> {
     }
 }
 
-impl<'de, L: Lexer<'de, Kind = JsonToken>, T: de::Deserialize<'de>> Iterator for StreamDeserializer<'de, L, T> {
+impl<'de, L, T: de::Deserialize<'de>, S: Source<'de>> Iterator for StreamDeserializer<'de, L, T, S> {
     type Item = Result<T, Error>;
 
     fn next(&mut self) -> Option<Result<T, Error>> {
@@ -72,15 +78,16 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>, T: de::Deserialize<'de>> Iterator for
         let first = match self.de.peek() {
             Ok(t) => t,
             Err(e) => {
-                // The document that failed starts after the whitespace.
-                let input = self.de.input;
-                let ws = input[self.offset.min(input.len())..].iter().take_while(|b| b" \t\n\r".contains(b)).count();
-                self.offset += ws;
+                // The document that failed starts where its first token did, after the
+                // whitespace (a failed read: nothing is known of it).
+                if e.classify() != Category::Io {
+                    self.offset = self.de.failed_at;
+                }
                 return self.fail(e);
             }
         };
         if first.kind == Kind::Eof {
-            self.offset = self.de.input.len();
+            self.offset = first.start;
             return None;
         }
         self.offset = first.start;
@@ -90,7 +97,15 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>, T: de::Deserialize<'de>> Iterator for
         };
         self.offset = self.de.last;
         let delimited = matches!(first.kind, Kind::ArrayStart | Kind::ObjectStart | Kind::String | Kind::EscapedString);
-        let next = self.de.input.get(self.offset).copied();
+        if !delimited {
+            // A reader's buffer may end where the value does (the lexer decided
+            // `true` without the next byte): the byte after it says whether it ends.
+            if let Err(e) = self.de.src.fill(self.offset + 1) {
+                return self.fail(e);
+            }
+        }
+        let (window, base) = self.de.src.window();
+        let next = window.get(self.offset.wrapping_sub(base)).copied();
         match next {
             Some(b' ' | b'\n' | b'\t' | b'\r' | b'"' | b'[' | b']' | b'{' | b'}' | b',' | b':') | None => {}
             Some(_) if delimited => {}
@@ -99,16 +114,13 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>, T: de::Deserialize<'de>> Iterator for
             Some(b) => {
                 let e = match self.de.peek() {
                     Err(e) => e,
-                    Ok(t) => diagnose::expected(
-                        self.de.input,
-                        t.token(),
-                        "expected whitespace or a delimiter after the value",
-                    ),
+                    Ok(t) => self.de.expected(t, "expected whitespace or a delimiter after the value"),
                 };
                 // Where serde_json's number parser would have gone on (a digit after
                 // `0`, a second fraction or exponent), the document itself failed.
                 if matches!(first.kind, Kind::Integer | Kind::Float) {
-                    let number = &self.de.input[first.start..self.offset];
+                    let (window, base) = self.de.src.window();
+                    let number = window.get(first.start.wrapping_sub(base)..self.offset - base).unwrap_or_default();
                     let exponent = number.iter().any(|&c| c == b'e' || c == b'E');
                     let fraction = number.contains(&b'.');
                     if b.is_ascii_digit()
@@ -125,7 +137,7 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>, T: de::Deserialize<'de>> Iterator for
     }
 }
 
-impl<'de, L, T> StreamDeserializer<'de, L, T> {
+impl<'de, L, T, S> StreamDeserializer<'de, L, T, S> {
     #[cold]
     fn fail(&mut self, e: Error) -> Option<Result<T, Error>> {
         self.failed = true;
@@ -133,7 +145,4 @@ impl<'de, L, T> StreamDeserializer<'de, L, T> {
     }
 }
 
-impl<'de, L: Lexer<'de, Kind = JsonToken>, T: de::Deserialize<'de>> core::iter::FusedIterator
-    for StreamDeserializer<'de, L, T>
-{
-}
+impl<'de, L, T: de::Deserialize<'de>, S: Source<'de>> core::iter::FusedIterator for StreamDeserializer<'de, L, T, S> {}
