@@ -8,7 +8,8 @@
 //! (accept now), goes on with the target's code in place (see [`super::inline`]), or
 //! jumps to it through the state loop ([`Jump`]). A chain of states with one arm each
 //! (the rest of a keyword, the hex digits of an escape) is first tried in one step: one
-//! bounds check for its bytes, then their tests (`Ctx::chain_fast_path`).
+//! bounds check for its bytes, then their tests, classes of several ranges through one
+//! table lookup each and a single branch (`Ctx::chain_fast_path`).
 
 use super::accept::{finish, is_accept_now, Outcome};
 use super::condition::{Backend, CondCtx};
@@ -69,9 +70,10 @@ impl Ctx<'_> {
 
     /// The fast path of a chain of at least two states from `id` (the bytes after `t` in
     /// `true`, the four hex digits of `\uXXXX`): one bounds check for all its bytes,
-    /// their class tests, and straight to the state after the chain. Where the bytes are
-    /// not all there or one does not match, the states' own code runs as before (and
-    /// reports the error, or asks for more input). Only at a chain's head (a state
+    /// their class tests (single bytes compared, classes of several ranges looked up in a
+    /// table and AND'ed under one branch), and straight to the state after the chain.
+    /// Where the bytes are not all there or one does not match, the states' own code runs
+    /// as before (and reports the error, or asks for more input). Only at a chain's head (a state
     /// inside a chain is reached through the head), and only where the state after the
     /// chain is entered by a jump or ends the token, so that no code is emitted twice.
     fn chain_fast_path(&self, cond: &CondCtx, id: StateId, jump: Jump) -> TokenStream {
@@ -114,14 +116,51 @@ impl Ctx<'_> {
         let (last, _) = links.last().expect("two links or more");
         let enter = self.transition(cond, cond.a.state(*last), after, jump);
         let names: Vec<Ident> = (0..links.len()).map(|i| format_ident!("c{}", i)).collect();
-        let tests = names.iter().zip(&links).map(|(n, (_, ranges))| {
-            let alts = ranges.iter().map(|&(lo, hi)| byte_pattern(lo, hi));
-            quote!(matches!(#n, #(#alts)|*))
-        });
+        // Single bytes are compared. Classes of several ranges (hex digits) are looked up
+        // in a 256-entry table, one bit per distinct class, and AND'ed: one branch for
+        // them all instead of a few compares and branches per byte.
+        let mut classes: Vec<&Vec<(u8, u8)>> = Vec::new();
+        let mut table = [0u8; 256];
+        let mut looked_up: Vec<TokenStream> = Vec::new();
+        let mut compared: Vec<TokenStream> = Vec::new();
+        for (n, (_, ranges)) in names.iter().zip(&links) {
+            if ranges.len() == 1 || (classes.len() == 8 && !classes.contains(&ranges)) {
+                let alts = ranges.iter().map(|&(lo, hi)| byte_pattern(lo, hi));
+                compared.push(quote!(matches!(#n, #(#alts)|*)));
+                continue;
+            }
+            let bit = match classes.iter().position(|c| *c == ranges) {
+                Some(k) => k,
+                None => {
+                    classes.push(ranges);
+                    for &(lo, hi) in ranges {
+                        for b in lo..=hi {
+                            table[b as usize] |= 1 << (classes.len() - 1);
+                        }
+                    }
+                    classes.len() - 1
+                }
+            };
+            looked_up.push(if bit == 0 {
+                quote!(CHAIN_CLASS[#n as usize])
+            } else {
+                let shift = Literal::u8_unsuffixed(bit as u8);
+                quote!((CHAIN_CLASS[#n as usize] >> #shift))
+            });
+        }
+        let mut tests: Vec<TokenStream> = Vec::new();
+        let mut table_static = TokenStream::new();
+        if !looked_up.is_empty() {
+            let entries = table.iter().map(|&v| Literal::u8_unsuffixed(v));
+            table_static = quote!(static CHAIN_CLASS: [u8; 256] = [#(#entries),*];);
+            tests.push(quote!((#(#looked_up)&* & 1) != 0));
+        }
+        tests.extend(compared);
         let skip = Literal::usize_unsuffixed(links.len() - 1);
         let len = Literal::usize_unsuffixed(links.len());
         quote! {
             if let ::core::option::Option::Some(&[#(#names),*]) = input.get(p..p + #len) {
+                #table_static
                 if #(#tests)&&* {
                     p += #skip;
                     #enter
