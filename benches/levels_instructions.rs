@@ -5,6 +5,7 @@
 //!
 //! ```text
 //! levels_instructions <payload class | len-N | corpus file stem> <op> <level> [iterations]
+//! levels_instructions time [rounds]     # tokenize vs logos, wall clock, interleaved
 //! ```
 //!
 //! `op`: validate, decode, tokenize, logos, validate_reader, decode_reader,
@@ -104,8 +105,37 @@ fn open_copy(input: &[u8]) -> std::fs::File {
     std::fs::File::open(path).expect("open the temporary copy of the input")
 }
 
+/// `time [rounds]`: interleaved wall-clock best of `rounds` ([`jsonlex_benches::best_of_rounds`])
+/// of tokenizing each corpus file and payload class with the generated JSON lexer (the
+/// process's level) and with logos (`from_utf8` included), as a Markdown table.
+fn time_tokenize(rounds: usize) {
+    use std::time::Instant;
+    let mut inputs = jsonlex_benches::corpus();
+    inputs.extend(jsonlex_benches::decode_payloads());
+    println!("| input | jsonlex tokenize | logos (incl. from_utf8) | logos / jsonlex |");
+    println!("|---|---:|---:|---:|");
+    for (name, text) in inputs {
+        let reps = (1_000_000 / text.len()).max(1);
+        let per_call = |what: &str| {
+            let t = Instant::now();
+            for _ in 0..reps {
+                std::hint::black_box(run_loop(std::hint::black_box(&text), what, 1));
+            }
+            t.elapsed().as_secs_f64() / reps as f64
+        };
+        let best = jsonlex_benches::best_of_rounds(rounds, &[&|| per_call("tokenize"), &|| per_call("logos")]);
+        let cell = |t: f64| format!("{:.1} µs ({:.0} MiB/s)", t * 1e6, text.len() as f64 / t / (1024.0 * 1024.0));
+        let r = best[1] / best[0];
+        let ratio = if r < 1.0 { format!("**{r:.2}x**") } else { format!("{r:.2}x") };
+        println!("| {name} | {} | {} | {ratio} |", cell(best[0]), cell(best[1]));
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
+    if args.get(1).map(String::as_str) == Some("time") {
+        return time_tokenize(args.get(2).map_or(20, |n| n.parse().expect("rounds")));
+    }
     // `cargo bench` runs bench targets with `--bench`: nothing to do then.
     if args.len() < 4 || args.iter().any(|a| a == "--bench") {
         eprintln!(

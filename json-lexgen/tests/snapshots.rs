@@ -41,6 +41,20 @@ fn json_grammar_hooks_its_string_bodies_with_the_utf8_kernel() {
 }
 
 #[test]
+fn json_grammar_tests_its_chains_in_one_step() {
+    let code = generate("grammar/json.lex", Config::new());
+    // `rue`, `ull`, `alse` and the four hex digits of `\uXXXX` (one chain each): one
+    // bounds check for the chain's bytes.
+    assert_eq!(code.matches(".get(p..p + 3)").count(), 2, "{code}");
+    assert_eq!(code.matches(".get(p..p + 4)").count(), 2, "{code}");
+    // Not after a lead byte in the hooked string bodies: the UTF-8 kernel takes those
+    // characters. Without hooks, the DFA tests a character's continuation bytes at once.
+    assert!(!code.contains(".get(p..p + 2)"), "{code}");
+    let plain = generate("grammar/json.lex", Config::new().simd(false));
+    assert!(plain.contains(".get(p..p + 2)"), "{plain}");
+}
+
+#[test]
 fn c_like_grammar_with_conditions() {
     insta::assert_snapshot!("c", generate("tests/grammars/c.lex", Config::new()));
 }

@@ -434,6 +434,48 @@ fn json_lexer_long_runs_across_the_probe_hand_over() {
     }
 }
 
+/// Chains of one-arm states (the rest of `true`, `false`, `null`, the hex digits of
+/// `\uXXXX`, the continuation bytes of a multibyte character), which the generated code
+/// tests in one step when all their bytes are there: each cut short at every length, and
+/// with each of its bytes replaced by a byte that leaves the chain, at the end of the
+/// input and followed by more.
+#[test]
+fn json_lexer_chains_cut_and_broken_at_every_byte() {
+    let reference = Reference::new(include_str!("../../grammar/json.lex"));
+    let lexers = json_lexers();
+    let chains: &[&[u8]] = &[
+        b"true",
+        b"false",
+        b"null",
+        b"\"\\u00e9\"",
+        b"\"\\uD83D\\uDE00\"",
+        "\"é\"".as_bytes(),
+        "\"日\"".as_bytes(),
+        "\"😀\"".as_bytes(),
+        "\"\u{10FFFF}\"".as_bytes(),
+        "\"\u{D7FF}\"".as_bytes(),
+    ];
+    for chain in chains {
+        for cut in 0..=chain.len() {
+            for tail in [&b""[..], b"]", b" 1]"] {
+                let mut input = b"[".to_vec();
+                input.extend_from_slice(&chain[..cut]);
+                input.extend_from_slice(tail);
+                check(&reference, &input, &lexers);
+            }
+        }
+        for pos in 0..chain.len() {
+            for bad in [b'x', b'"', b'0', 0x80, 0xBF, 0xC0, 0xFF] {
+                let mut input = b"[".to_vec();
+                input.extend_from_slice(chain);
+                input[1 + pos] = bad;
+                input.extend_from_slice(b"]");
+                check(&reference, &input, &lexers);
+            }
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(config())]
 

@@ -6,7 +6,10 @@
 //! arm numbers (`NEXT_n`, emitted once per condition by [`Ctx::dispatch_tables`]). Each
 //! arm takes the byte into its target ([`Ctx::transition`]): it emits the token at once
 //! (accept now), goes on with the target's code in place (see [`super::inline`]), or
-//! jumps to it through the state loop ([`Jump`]).
+//! jumps to it through the state loop ([`Jump`]). A chain of states with one arm each
+//! (the rest of a keyword, the hex digits of an escape) is first tried in one step: one
+//! bounds check for its bytes, then their tests, classes of several ranges through one
+//! table lookup each and a single branch (`Ctx::chain_fast_path`).
 
 use super::accept::{finish, is_accept_now, Outcome};
 use super::condition::{Backend, CondCtx};
@@ -14,11 +17,14 @@ use super::loops::hook_call;
 use super::Ctx;
 use crate::analysis::KernelKind;
 use crate::automaton::{Automaton, State, StateId};
-use proc_macro2::{Literal, TokenStream};
+use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
 
 /// More distinct arms than this dispatch through a 256-entry table.
 const TABLE_DISPATCH_MIN_ARMS: usize = 4;
+
+/// The longest chain (states of one arm each) a fast path tests at once.
+const MAX_CHAIN: usize = 8;
 
 /// Where a state's code sits, which says how it jumps to a state behind the match.
 #[derive(Clone, Copy)]
@@ -38,10 +44,128 @@ impl Ctx<'_> {
         let hooked = analysis.hooks.iter().any(|h| h.state == id);
         let self_loop =
             analysis.loops.iter().find(|l| l.state == id).map(|l| cond.tables.skip_loop_call(l.state, hooked));
+        let chain = self.chain_fast_path(cond, id, jump);
         let dispatch = self.dispatch(cond, s, id, &dead, jump);
         quote! {
             #self_loop
+            #chain
             #dispatch
+        }
+    }
+
+    /// True when state `id` takes exactly one byte class, to another state: no
+    /// self-loop, no accepted rule, one arm. A run of such states is a chain.
+    fn is_chain_link(cond: &CondCtx, id: StateId) -> Option<(StateId, Vec<(u8, u8)>)> {
+        let s = cond.a.state(id);
+        let looping = cond.analysis.loops.iter().any(|l| l.state == id);
+        if s.accept.is_some() || looping || cond.backends[id.index()] != Backend::Direct {
+            return None;
+        }
+        let arms = Self::arms(s, id);
+        match arms.as_slice() {
+            [(next, ranges)] if *next != id => Some((*next, ranges.clone())),
+            _ => None,
+        }
+    }
+
+    /// The fast path of a chain of at least two states from `id` (the bytes after `t` in
+    /// `true`, the four hex digits of `\uXXXX`): one bounds check for all its bytes,
+    /// their class tests (single bytes compared, classes of several ranges looked up in a
+    /// table and AND'ed under one branch), and straight to the state after the chain.
+    /// Where the bytes are not all there or one does not match, the states' own code runs
+    /// as before (and reports the error, or asks for more input). Only at a chain's head (a state
+    /// inside a chain is reached through the head), and only where the state after the
+    /// chain is entered by a jump or ends the token, so that no code is emitted twice.
+    fn chain_fast_path(&self, cond: &CondCtx, id: StateId, jump: Jump) -> TokenStream {
+        if id == StateId::START {
+            return TokenStream::new();
+        }
+        let interior = cond.a.states.iter().enumerate().all(|(i, s)| {
+            !s.transitions.iter().any(|t| t.target == id) || Self::is_chain_link(cond, StateId(i as u32)).is_some()
+        });
+        if interior {
+            return TokenStream::new();
+        }
+        // The rest of a multibyte character in a state hooked with the UTF-8 kernel: the
+        // kernel takes such characters at the vector levels, a fast path would only grow
+        // the string loop's code.
+        let after_utf8_hook = cond.analysis.hooks.iter().any(|h| {
+            h.kernel == KernelKind::Utf8
+                && cond.a.state(h.state).transitions.iter().any(|t| t.target == id && t.start >= 0x80)
+        });
+        if after_utf8_hook {
+            return TokenStream::new();
+        }
+        let mut links: Vec<(StateId, Vec<(u8, u8)>)> = Vec::new();
+        let mut cur = id;
+        while links.len() < MAX_CHAIN {
+            let Some((next, ranges)) = Self::is_chain_link(cond, cur) else { break };
+            links.push((cur, ranges));
+            if links.iter().any(|(s, _)| *s == next) {
+                break;
+            }
+            cur = next;
+        }
+        let after = cur;
+        if links.len() < 2 || links.iter().any(|(s, _)| *s == after) {
+            return TokenStream::new();
+        }
+        if cond.inlined[after.index()] && !is_accept_now(cond.a.state(after)) {
+            return TokenStream::new();
+        }
+        let (last, _) = links.last().expect("two links or more");
+        let enter = self.transition(cond, cond.a.state(*last), after, jump);
+        let names: Vec<Ident> = (0..links.len()).map(|i| format_ident!("c{}", i)).collect();
+        // Single bytes are compared. Classes of several ranges (hex digits) are looked up
+        // in a 256-entry table, one bit per distinct class, and AND'ed: one branch for
+        // them all instead of a few compares and branches per byte.
+        let mut classes: Vec<&Vec<(u8, u8)>> = Vec::new();
+        let mut table = [0u8; 256];
+        let mut looked_up: Vec<TokenStream> = Vec::new();
+        let mut compared: Vec<TokenStream> = Vec::new();
+        for (n, (_, ranges)) in names.iter().zip(&links) {
+            if ranges.len() == 1 || (classes.len() == 8 && !classes.contains(&ranges)) {
+                let alts = ranges.iter().map(|&(lo, hi)| byte_pattern(lo, hi));
+                compared.push(quote!(matches!(#n, #(#alts)|*)));
+                continue;
+            }
+            let bit = match classes.iter().position(|c| *c == ranges) {
+                Some(k) => k,
+                None => {
+                    classes.push(ranges);
+                    for &(lo, hi) in ranges {
+                        for b in lo..=hi {
+                            table[b as usize] |= 1 << (classes.len() - 1);
+                        }
+                    }
+                    classes.len() - 1
+                }
+            };
+            looked_up.push(if bit == 0 {
+                quote!(CHAIN_CLASS[#n as usize])
+            } else {
+                let shift = Literal::u8_unsuffixed(bit as u8);
+                quote!((CHAIN_CLASS[#n as usize] >> #shift))
+            });
+        }
+        let mut tests: Vec<TokenStream> = Vec::new();
+        let mut table_static = TokenStream::new();
+        if !looked_up.is_empty() {
+            let entries = table.iter().map(|&v| Literal::u8_unsuffixed(v));
+            table_static = quote!(static CHAIN_CLASS: [u8; 256] = [#(#entries),*];);
+            tests.push(quote!((#(#looked_up)&* & 1) != 0));
+        }
+        tests.extend(compared);
+        let skip = Literal::usize_unsuffixed(links.len() - 1);
+        let len = Literal::usize_unsuffixed(links.len());
+        quote! {
+            if let ::core::option::Option::Some(&[#(#names),*]) = input.get(p..p + #len) {
+                #table_static
+                if #(#tests)&&* {
+                    p += #skip;
+                    #enter
+                }
+            }
         }
     }
 
