@@ -77,6 +77,11 @@ fn json_library() -> Result<(), jsonlex::Error> {
     assert_eq!(jsonlex::validate_reader(&b"[1, 2,"[..]).unwrap_err().classify(), jsonlex::Category::Eof);
     let docs = jsonlex::decode_stream(b"1 [2] {\"a\": 3}").collect::<Result<Vec<_>, _>>()?;
     assert_eq!(jsonlex::encode(&jsonlex::Value::Array(docs)), r#"[1,[2],{"a":3}]"#);
+    let pairs = jsonlex::Deserializer::from_reader(&b"[1, 2] [3, 4]"[..]).into_iter::<[u8; 2]>().collect::<Result<Vec<_>, _>>()?;
+    assert_eq!(pairs, [[1, 2], [3, 4]]);
+    let mut out = Vec::new();                                       // re-encode while reading, in constant memory
+    jsonlex::transcode_reader(&b"{\"a\": [1, 2]}"[..], &mut out, &jsonlex::DecodeOptions::new(), &jsonlex::EncodeOptions::new())?;
+    assert_eq!(out, br#"{"a":[1,2]}"#);
     let bad_lines = jsonlex::ndjson::validate(b"{}\n[1,\n2\n");     // NDJSON on every core: each bad line, in order
     assert_eq!(bad_lines.iter().map(|e| (e.line(), e.column())).collect::<Vec<_>>(), [(2, 4)]);
     let v5 = jsonlex::json5::decode(b"{unquoted: 'single', hex: 0x1F, trailing: [1,],}")?;
