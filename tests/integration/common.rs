@@ -248,3 +248,69 @@ pub fn json_test_suite(prefix: &str) -> Vec<(String, Vec<u8>)> {
     out.sort();
     out
 }
+
+/// Pieces of JSON, broken ones among them (`tru`, `01`, `1.`, a lone surrogate, a bad
+/// escape, an unterminated string, `@`), from which the reader tests build random
+/// documents: joined at random and read in random sizes, every token boundary lands on
+/// a read boundary somewhere.
+pub const JSON_PIECES: &[&str] = &[
+    "{",
+    "}",
+    "[",
+    "]",
+    ":",
+    ",",
+    " ",
+    "\n",
+    "\r\n",
+    "true",
+    "false",
+    "null",
+    "tru",
+    "0",
+    "01",
+    "-1",
+    "1.5e3",
+    "1.",
+    "123456789012345678901234567890",
+    "1e400",
+    "\"a\"",
+    "\"\\u00e9x\"",
+    "\"\\ud800\"",
+    "\"\\x\"",
+    "\"日本語\"",
+    "\"unterminated",
+    "\"k\": ",
+    "@",
+];
+
+/// A reader that makes `[` + `record` repeated `count` times, the copies separated by
+/// `,\n`, + `]` on the fly, for tests that memory does not grow with the input. It
+/// allocates nothing while it is read (its buffer is reserved up front).
+pub struct RepeatedArray {
+    record: &'static [u8],
+    left: usize,
+    pending: Vec<u8>,
+}
+
+impl RepeatedArray {
+    pub fn new(record: &'static [u8], count: usize) -> RepeatedArray {
+        let mut pending = Vec::with_capacity(1 << 17);
+        pending.push(b'[');
+        RepeatedArray { record, left: count, pending }
+    }
+}
+
+impl std::io::Read for RepeatedArray {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        while self.pending.len() < out.len() && self.left > 0 {
+            self.pending.extend_from_slice(self.record);
+            self.pending.extend_from_slice(if self.left == 1 { b"]" } else { b",\n" });
+            self.left -= 1;
+        }
+        let n = out.len().min(self.pending.len());
+        out[..n].copy_from_slice(&self.pending[..n]);
+        self.pending.drain(..n);
+        Ok(n)
+    }
+}

@@ -117,33 +117,12 @@ fn an_io_error_is_reported_at_its_offset_not_as_a_truncated_document() {
     }
 }
 
-/// A reader that makes a large document on the fly: `[1234567890, ...]` of `n`
-/// elements, never held in memory.
-struct Numbers {
-    left: usize,
-    pending: Vec<u8>,
-}
-
-impl Read for Numbers {
-    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
-        while self.pending.len() < out.len() && self.left > 0 {
-            self.pending.extend_from_slice(if self.left == 1 { b"1234567890]" } else { b"1234567890,\n" });
-            self.left -= 1;
-        }
-        let n = out.len().min(self.pending.len());
-        out[..n].copy_from_slice(&self.pending[..n]);
-        self.pending.drain(..n);
-        Ok(n)
-    }
-}
-
 /// Memory does not grow with the input: validating 1 and 100 MB allocates the same
 /// (the reader's buffer; the generator's own `pending` is allocated before).
 #[test]
 fn validate_reader_memory_does_not_grow_with_the_input() {
     let count = |n: usize| {
-        let mut numbers = Numbers { left: n, pending: Vec::with_capacity(1 << 17) };
-        numbers.pending.push(b'[');
+        let mut numbers = crate::common::RepeatedArray::new(b"1234567890", n);
         let (result, allocations) = crate::decode_api::allocations(|| jsonlex::validate_reader(&mut numbers));
         result.unwrap();
         allocations
@@ -156,40 +135,11 @@ fn validate_reader_memory_does_not_grow_with_the_input() {
 /// Documents made of JSON pieces, read in random chunk sizes: every token boundary
 /// lands on a chunk boundary somewhere.
 fn document() -> impl Strategy<Value = Vec<u8>> {
-    const PIECES: &[&str] = &[
-        "{",
-        "}",
-        "[",
-        "]",
-        ":",
-        ",",
-        " ",
-        "\n",
-        "\r\n",
-        "true",
-        "false",
-        "null",
-        "tru",
-        "0",
-        "01",
-        "-1",
-        "1.5e3",
-        "1.",
-        "123456789012345678901234567890",
-        "1e400",
-        "\"a\"",
-        "\"\\u00e9x\"",
-        "\"\\ud800\"",
-        "\"\\x\"",
-        "\"日本語\"",
-        "\"unterminated",
-        "\"k\": ",
-        "@",
-    ];
     let valid =
         prop::collection::vec(prop::sample::select(&["[1, 2.5, \"x\"]", "{\"a\": {\"b\": [true, null]}}"][..]), 1..3)
             .prop_map(|v| format!("[{}]", v.join(",\n")).into_bytes());
-    let random = prop::collection::vec(prop::sample::select(PIECES), 0..30).prop_map(|v| v.concat().into_bytes());
+    let random = prop::collection::vec(prop::sample::select(crate::common::JSON_PIECES), 0..30)
+        .prop_map(|v| v.concat().into_bytes());
     prop_oneof![valid, random]
 }
 

@@ -405,38 +405,9 @@ fn memory_does_not_grow_with_the_input() {
 // ---- Random documents in random read sizes ----
 
 fn document() -> impl Strategy<Value = Vec<u8>> {
-    const PIECES: &[&str] = &[
-        "{",
-        "}",
-        "[",
-        "]",
-        ":",
-        ",",
-        " ",
-        "\n",
-        "\r\n",
-        "true",
-        "false",
-        "null",
-        "tru",
-        "0",
-        "01",
-        "-1",
-        "1.5e3",
-        "1.",
-        "123456789012345678901234567890",
-        "1e400",
-        "\"a\"",
-        "\"\\u00e9x\"",
-        "\"\\ud800\"",
-        "\"\\x\"",
-        "\"日本語\"",
-        "\"unterminated",
-        "\"k\": ",
-        "@",
-    ];
     let record = prop::sample::select(RECORDS).prop_map(|r| r.as_bytes().to_vec());
-    let random = prop::collection::vec(prop::sample::select(PIECES), 0..30).prop_map(|v| v.concat().into_bytes());
+    let random = prop::collection::vec(prop::sample::select(crate::common::JSON_PIECES), 0..30)
+        .prop_map(|v| v.concat().into_bytes());
     prop_oneof![record, random]
 }
 

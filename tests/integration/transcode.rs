@@ -281,36 +281,12 @@ fn a_failed_write_stops_the_reading() {
     assert_eq!(e.to_string(), "cannot write the output (after 0 bytes): pipe closed at line 2, column 3");
 }
 
-/// A reader that makes `[1234567890, ...]` of `n` elements on the fly.
-struct Numbers {
-    left: usize,
-    pending: Vec<u8>,
-}
-
-impl Read for Numbers {
-    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
-        while self.pending.len() < out.len() && self.left > 0 {
-            self.pending.extend_from_slice(if self.left == 1 {
-                b"{\"n\":1234567890}]"
-            } else {
-                b"{\"n\":1234567890},\n"
-            });
-            self.left -= 1;
-        }
-        let n = out.len().min(self.pending.len());
-        out[..n].copy_from_slice(&self.pending[..n]);
-        self.pending.drain(..n);
-        Ok(n)
-    }
-}
-
 /// Memory does not grow with the input: transcoding 100 thousand and 1 million records
 /// allocates the same.
 #[test]
 fn transcode_memory_does_not_grow_with_the_input() {
     let count = |n: usize| {
-        let mut numbers = Numbers { left: n, pending: Vec::with_capacity(1 << 17) };
-        numbers.pending.push(b'[');
+        let mut numbers = crate::common::RepeatedArray::new(br#"{"n":1234567890}"#, n);
         let mut sink = io::sink();
         let (result, allocations) = crate::decode_api::allocations(|| {
             jsonlex::transcode_reader(&mut numbers, &mut sink, &DecodeOptions::new(), &EncodeOptions::new().pretty(2))
