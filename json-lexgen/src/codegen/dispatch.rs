@@ -209,13 +209,17 @@ impl Ctx<'_> {
     /// Read the next byte and follow the transition, or fall back.
     fn dispatch(&self, cond: &CondCtx, s: &State, id: StateId, dead: &TokenStream, jump: Jump) -> TokenStream {
         let arms = Self::arms(s, id);
-        let id_lit = Literal::u32_unsuffixed(id.0);
         let read = self.read_byte(dead);
         if arms.is_empty() {
             // Only a self-loop (already run) or nothing: the token ends here.
             return self.after_final_loop(cond.a, id, dead);
         }
         let utf8_hook = cond.analysis.hooks.iter().find(|h| h.state == id && h.kernel == KernelKind::Utf8);
+        // Where the kernel's run ends, the state's own loop would stop at once (the byte
+        // there is not in its class), so the kernel's arms read that byte again here
+        // instead of re-entering the state.
+        let rescan = syn::Lifetime::new(&format!("'rescan_{}", id.0), proc_macro2::Span::call_site());
+        let mut hooked_arm = false;
         let bodies: Vec<TokenStream> = arms
             .iter()
             .map(|(target, ranges)| {
@@ -225,17 +229,14 @@ impl Ctx<'_> {
                     // takes it and the rest of the run in bulk (unless it cannot: an
                     // invalid sequence is left to the DFA, which reports it).
                     Some(hook) if ranges.iter().all(|&(lo, _)| lo >= 0x80) => {
+                        hooked_arm = true;
                         let call = hook_call(self.rt, hook, false);
-                        let back = match jump {
-                            Jump::FromStart => quote!(break 'start #id_lit;),
-                            Jump::InLoop => quote!({ state = #id_lit; continue 'states; }),
-                        };
                         quote! {{
                             if !kernels.is_scalar() {
                                 let q = #call;
                                 if q > p {
                                     p = q;
-                                    #back
+                                    continue #rescan;
                                 }
                             }
                             #body
@@ -245,7 +246,7 @@ impl Ctx<'_> {
                 }
             })
             .collect();
-        if arms.len() >= TABLE_DISPATCH_MIN_ARMS {
+        let code = if arms.len() >= TABLE_DISPATCH_MIN_ARMS {
             let table = format_ident!("NEXT_{}", id.0);
             let numbers = (1..=arms.len()).map(|k| Literal::u8_unsuffixed(k as u8));
             quote! {
@@ -267,6 +268,12 @@ impl Ctx<'_> {
                     _ => #dead
                 }
             }
+        };
+        if hooked_arm {
+            // Every arm leaves by a jump, so the loop only repeats through `continue`.
+            quote!(#rescan: loop { #code })
+        } else {
+            code
         }
     }
 

@@ -350,12 +350,15 @@ pub(crate) fn skip(kernels: Kernels, class: &ByteClass, input: &[u8], mut from: 
     if kernels.level() == Level::Scalar {
         return scalar::class(&class.table, input, from);
     }
-    if let Some(head) = input.get(from..from + if prelude { PRELUDE } else { 0 }) {
-        for &b in head {
-            if class.table[b as usize] == 0 {
-                return from;
+    // Behind `if prelude`: the `_long` entries (a constant `false`) then pay no bounds check.
+    if prelude {
+        if let Some(head) = input.get(from..from + PRELUDE) {
+            for &b in head {
+                if class.table[b as usize] == 0 {
+                    return from;
+                }
+                from += 1;
             }
-            from += 1;
         }
     }
     by_level!(kernels, (class, input, from), sse2_class, avx2_class, class, swar::class(&class.table, input, from))

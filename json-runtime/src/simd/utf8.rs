@@ -12,15 +12,18 @@ pub(crate) fn skip(kernels: Kernels, class: &ByteClass, input: &[u8], mut from: 
         return scalar::utf8(&class.table, input, from);
     }
     // ASCII bytes one by one first (a multibyte character goes straight to the kernel).
-    if let Some(head) = input.get(from..from + if prelude { super::class::PRELUDE } else { 0 }) {
-        for &b in head {
-            if b >= 0x80 {
-                break;
+    // Behind `if prelude`: the `_long` entries (a constant `false`) then pay no bounds check.
+    if prelude {
+        if let Some(head) = input.get(from..from + super::class::PRELUDE) {
+            for &b in head {
+                if b >= 0x80 {
+                    break;
+                }
+                if class.table[b as usize] == 0 {
+                    return from;
+                }
+                from += 1;
             }
-            if class.table[b as usize] == 0 {
-                return from;
-            }
-            from += 1;
         }
     }
     by_level!(kernels, (class, input, from), sse2_utf8, avx2_utf8, utf8, swar::utf8(&class.table, input, from))
@@ -36,7 +39,7 @@ pub(crate) fn skip(kernels: Kernels, class: &ByteClass, input: &[u8], mut from: 
 #[inline(always)]
 pub(crate) unsafe fn kernel<V: Shuffle>(class: &ByteClass, input: &[u8], from: usize) -> usize {
     if input.len() - from < V::LANES {
-        return scalar::utf8(&class.table, input, from);
+        return tail(&class.table, input, from, from);
     }
     let m = &class.utf8;
     let t = &class.table;
@@ -110,6 +113,14 @@ pub(crate) unsafe fn blocks<V: Vector, S: StopTest<V>>(s: &S, table: &[u8; 256],
         prev = v;
         i += V::LANES;
     }
+    tail(table, input, start, i)
+}
+
+/// The scalar loop from the last character boundary `<= i` (see [`scalar::char_start`]):
+/// the end of a run past the last whole vector, or after a block with an error. Out of
+/// line, so that the vector loop, which most calls end in, needs no saved registers.
+#[inline(never)]
+pub(crate) fn tail(table: &[u8; 256], input: &[u8], start: usize, i: usize) -> usize {
     scalar::utf8(table, input, scalar::char_start(input, start, i))
 }
 

@@ -187,7 +187,7 @@ pub(super) unsafe fn sse2_class(class: &ByteClass, input: &[u8], from: usize) ->
 #[target_feature(enable = "sse2")]
 pub(super) unsafe fn sse2_utf8(class: &ByteClass, input: &[u8], from: usize) -> usize {
     if input.len() - from < 16 {
-        return scalar::utf8(&class.table, input, from);
+        return utf8::tail(&class.table, input, from, from);
     }
     let m = &class.utf8;
     // SAFETY: the caller guarantees SSE2; `from <= input.len()` is a character boundary.
