@@ -30,8 +30,7 @@ pub(crate) fn parse_integer(bytes: &[u8]) -> Result<Option<Number>, NumError> {
         return Err(NumError::Invalid);
     }
     let mut n: u64 = 0;
-    if digits.len() <= 19 {
-        // 19 digits never overflow u64.
+    if digits.len() < 8 {
         for &b in digits {
             let d = b.wrapping_sub(b'0');
             if d > 9 {
@@ -39,6 +38,9 @@ pub(crate) fn parse_integer(bytes: &[u8]) -> Result<Option<Number>, NumError> {
             }
             n = n * 10 + d as u64;
         }
+    } else if digits.len() <= 19 {
+        // 19 digits never overflow u64.
+        n = long_digits(digits).ok_or(NumError::Invalid)?;
     } else {
         let mut overflow = false;
         for &b in digits {
@@ -215,6 +217,37 @@ pub(crate) fn parse_float(bytes: &[u8]) -> Result<f64, NumError> {
         Some(f) => Ok(if neg { -f } else { f }),
         None => slow(bytes),
     }
+}
+
+/// The value of 8 to 19 ASCII digits (`None` if a byte is no digit): eight at a time,
+/// the last 1-7 through one overlapping load. Out of line: the parse loop stays small
+/// for the short integers that most documents hold.
+#[inline(never)]
+fn long_digits(digits: &[u8]) -> Option<u64> {
+    debug_assert!((8..=19).contains(&digits.len()));
+    let len = digits.len();
+    let load = |i: usize| u64::from_le_bytes(digits[i..i + 8].try_into().unwrap());
+    let mut n: u64 = 0;
+    let mut i = 0;
+    while i + 8 <= len {
+        let w = load(i);
+        if !is_eight_digits(w) {
+            return None;
+        }
+        n = n * 100_000_000 + eight_digits(w);
+        i += 8;
+    }
+    let rest = len - i;
+    if rest == 0 {
+        return Some(n);
+    }
+    // The bytes before the last `rest` (digits already read) count as '0'.
+    let keep = 8 * (8 - rest) as u32;
+    let w = (load(len - 8) & (u64::MAX << keep)) | (0x3030_3030_3030_3030 & !(u64::MAX << keep));
+    if !is_eight_digits(w) {
+        return None;
+    }
+    Some(n * POW10_U64[rest] + eight_digits(w))
 }
 
 static POW10_U64: [u64; 8] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000];
@@ -500,6 +533,50 @@ mod tests {
         assert_eq!(p("1a"), Err(NumError::Invalid));
         assert_eq!(p("-"), Err(NumError::Invalid));
         assert_eq!(p(""), Err(NumError::Invalid));
+    }
+
+    /// Integers of every length 1-20 (the eight-at-a-time and overlapping loads of
+    /// `short_digits`, and the checked path past 19), a non-digit at every position.
+    #[test]
+    fn integers_of_every_length() {
+        let mut seed = 0x2545F4914F6CDD1Du64;
+        for len in 1..=20usize {
+            for round in 0..200 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let mut text: Vec<u8> = (0..len).map(|k| b'0' + ((seed >> (k % 60)) % 10) as u8).collect();
+                if len > 1 && text[0] == b'0' {
+                    text[0] = b'1' + (round % 9) as u8;
+                }
+                if round == 0 {
+                    text.fill(b'9');
+                }
+                let s = core::str::from_utf8(&text).unwrap();
+                let want = s.parse::<u64>().ok().map(Number::from);
+                assert_eq!(parse_integer(&text), Ok(want), "{s}");
+                let neg = format!("-{s}");
+                match (s.parse::<u64>(), neg.parse::<i64>()) {
+                    (Ok(0), _) => assert!(parse_integer(neg.as_bytes()).unwrap().unwrap().is_f64()),
+                    (_, Ok(v)) => assert_eq!(parse_integer(neg.as_bytes()), Ok(Some(Number::from(v))), "{neg}"),
+                    (_, Err(_)) => assert_eq!(parse_integer(neg.as_bytes()), Ok(None), "{neg}"),
+                }
+                for pos in 0..len {
+                    for bad in [b'/', b':', b'.', b'e', b'-'] {
+                        if pos == 0 && bad == b'-' {
+                            continue; // a valid negative
+                        }
+                        let mut t = text.clone();
+                        t[pos] = bad;
+                        assert_eq!(parse_integer(&t), Err(NumError::Invalid), "{}", String::from_utf8_lossy(&t));
+                    }
+                }
+            }
+        }
+        assert_eq!(parse_integer(b"9999999999999999999"), Ok(Some(Number::from(9_999_999_999_999_999_999u64))));
+        assert_eq!(parse_integer(b"10000000000000000000"), Ok(Some(Number::from(10_000_000_000_000_000_000u64))));
+        assert_eq!(parse_integer(b"99999999999999999999"), Ok(None));
+        assert_eq!(parse_integer(b"9007199254740993"), Ok(Some(Number::from(9_007_199_254_740_993u64))));
     }
 
     #[test]
