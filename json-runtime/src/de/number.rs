@@ -370,7 +370,10 @@ fn any_letter(bytes: &[u8]) -> bool {
     let word = |i: usize| u64::from_le_bytes(bytes[i..i + 8].try_into().unwrap());
     let half = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().unwrap()) as u64;
     let n = bytes.len();
-    let acc = if n >= 8 {
+    let acc = if (8..=24).contains(&n) {
+        // The common lengths without a loop: three words cover up to 24 bytes.
+        word(0) | word((n - 8).min(8)) | word(n - 8)
+    } else if n >= 8 {
         let mut acc = word(n - 8);
         let mut i = 0;
         while i + 8 < n {
