@@ -735,6 +735,42 @@ mod tests {
         assert_eq!(find_exponent(b"0.12345678"), None);
     }
 
+    /// The edges of each path against `str::parse`: 19/20 significant digits, significands
+    /// around 2^53, exponents at the ends of the exact (Clinger) range, zeros, subnormals,
+    /// huge exponents.
+    #[test]
+    fn float_path_boundaries_match_std() {
+        let mut cases: Vec<String> = Vec::new();
+        for m in ["9007199254740991", "9007199254740992", "9007199254740993", "1", "123456789012345678", "-0"] {
+            for e in [-343, -325, -324, -309, -308, -24, -23, -22, -21, -1, 0, 1, 15, 21, 22, 23, 37, 38, 308, 309] {
+                cases.push(format!("{m}e{e}"));
+                cases.push(format!("{m}.5e{e}"));
+            }
+        }
+        for digits in 17..=21 {
+            for lead in ["1", "9", "4"] {
+                let m = format!("{lead}{}", "7".repeat(digits - 1));
+                cases.push(m.clone());
+                cases.push(format!("-{}.{}", &m[..1], &m[1..]));
+                cases.push(format!("0.{m}e-300"));
+                cases.push(format!("0.000{m}"));
+            }
+        }
+        cases.extend(
+            ["-0.0", "0e-400", "-0e400", "0.0e0", "2.4703282292062327e-324", "2.4703282292062328e-324"]
+                .map(String::from),
+        );
+        for c in &cases {
+            let want: f64 = c.parse().unwrap();
+            let got = parse_float(c.as_bytes());
+            if want.is_finite() {
+                assert_eq!(got.map(f64::to_bits), Ok(want.to_bits()), "{c}");
+            } else {
+                assert_eq!(got, Err(NumError::OutOfRange), "{c}");
+            }
+        }
+    }
+
     #[test]
     fn float_errors() {
         assert_eq!(parse_float(b"1e400"), Err(NumError::OutOfRange));
