@@ -30,8 +30,7 @@ pub(crate) fn parse_integer(bytes: &[u8]) -> Result<Option<Number>, NumError> {
         return Err(NumError::Invalid);
     }
     let mut n: u64 = 0;
-    if digits.len() <= 19 {
-        // 19 digits never overflow u64.
+    if digits.len() < 8 {
         for &b in digits {
             let d = b.wrapping_sub(b'0');
             if d > 9 {
@@ -39,6 +38,9 @@ pub(crate) fn parse_integer(bytes: &[u8]) -> Result<Option<Number>, NumError> {
             }
             n = n * 10 + d as u64;
         }
+    } else if digits.len() <= 19 {
+        // 19 digits never overflow u64.
+        n = long_digits(digits).ok_or(NumError::Invalid)?;
     } else {
         let mut overflow = false;
         for &b in digits {
@@ -217,6 +219,37 @@ pub(crate) fn parse_float(bytes: &[u8]) -> Result<f64, NumError> {
     }
 }
 
+/// The value of 8 to 19 ASCII digits (`None` if a byte is no digit): eight at a time,
+/// the last 1-7 through one overlapping load. Out of line: the parse loop stays small
+/// for the short integers that most documents hold.
+#[inline(never)]
+fn long_digits(digits: &[u8]) -> Option<u64> {
+    debug_assert!((8..=19).contains(&digits.len()));
+    let len = digits.len();
+    let load = |i: usize| u64::from_le_bytes(digits[i..i + 8].try_into().unwrap());
+    let mut n: u64 = 0;
+    let mut i = 0;
+    while i + 8 <= len {
+        let w = load(i);
+        if !is_eight_digits(w) {
+            return None;
+        }
+        n = n * 100_000_000 + eight_digits(w);
+        i += 8;
+    }
+    let rest = len - i;
+    if rest == 0 {
+        return Some(n);
+    }
+    // The bytes before the last `rest` (digits already read) count as '0'.
+    let keep = 8 * (8 - rest) as u32;
+    let w = (load(len - 8) & (u64::MAX << keep)) | (0x3030_3030_3030_3030 & !(u64::MAX << keep));
+    if !is_eight_digits(w) {
+        return None;
+    }
+    Some(n * POW10_U64[rest] + eight_digits(w))
+}
+
 static POW10_U64: [u64; 8] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000];
 
 /// True when the eight bytes of `w` are all ASCII digits.
@@ -337,7 +370,10 @@ fn any_letter(bytes: &[u8]) -> bool {
     let word = |i: usize| u64::from_le_bytes(bytes[i..i + 8].try_into().unwrap());
     let half = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().unwrap()) as u64;
     let n = bytes.len();
-    let acc = if n >= 8 {
+    let acc = if (8..=24).contains(&n) {
+        // The common lengths without a loop: three words cover up to 24 bytes.
+        word(0) | word((n - 8).min(8)) | word(n - 8)
+    } else if n >= 8 {
         let mut acc = word(n - 8);
         let mut i = 0;
         while i + 8 < n {
@@ -502,6 +538,50 @@ mod tests {
         assert_eq!(p(""), Err(NumError::Invalid));
     }
 
+    /// Integers of every length 1-20 (the eight-at-a-time and overlapping loads of
+    /// `short_digits`, and the checked path past 19), a non-digit at every position.
+    #[test]
+    fn integers_of_every_length() {
+        let mut seed = 0x2545F4914F6CDD1Du64;
+        for len in 1..=20usize {
+            for round in 0..200 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let mut text: Vec<u8> = (0..len).map(|k| b'0' + ((seed >> (k % 60)) % 10) as u8).collect();
+                if len > 1 && text[0] == b'0' {
+                    text[0] = b'1' + (round % 9) as u8;
+                }
+                if round == 0 {
+                    text.fill(b'9');
+                }
+                let s = core::str::from_utf8(&text).unwrap();
+                let want = s.parse::<u64>().ok().map(Number::from);
+                assert_eq!(parse_integer(&text), Ok(want), "{s}");
+                let neg = format!("-{s}");
+                match (s.parse::<u64>(), neg.parse::<i64>()) {
+                    (Ok(0), _) => assert!(parse_integer(neg.as_bytes()).unwrap().unwrap().is_f64()),
+                    (_, Ok(v)) => assert_eq!(parse_integer(neg.as_bytes()), Ok(Some(Number::from(v))), "{neg}"),
+                    (_, Err(_)) => assert_eq!(parse_integer(neg.as_bytes()), Ok(None), "{neg}"),
+                }
+                for pos in 0..len {
+                    for bad in [b'/', b':', b'.', b'e', b'-'] {
+                        if pos == 0 && bad == b'-' {
+                            continue; // a valid negative
+                        }
+                        let mut t = text.clone();
+                        t[pos] = bad;
+                        assert_eq!(parse_integer(&t), Err(NumError::Invalid), "{}", String::from_utf8_lossy(&t));
+                    }
+                }
+            }
+        }
+        assert_eq!(parse_integer(b"9999999999999999999"), Ok(Some(Number::from(9_999_999_999_999_999_999u64))));
+        assert_eq!(parse_integer(b"10000000000000000000"), Ok(Some(Number::from(10_000_000_000_000_000_000u64))));
+        assert_eq!(parse_integer(b"99999999999999999999"), Ok(None));
+        assert_eq!(parse_integer(b"9007199254740993"), Ok(Some(Number::from(9_007_199_254_740_993u64))));
+    }
+
     #[test]
     fn floats_match_std() {
         let cases = [
@@ -653,6 +733,42 @@ mod tests {
         assert_eq!(find_exponent(b"0.12345678e5"), Some(10));
         assert_eq!(find_exponent(b"0.1234567E5"), Some(9));
         assert_eq!(find_exponent(b"0.12345678"), None);
+    }
+
+    /// The edges of each path against `str::parse`: 19/20 significant digits, significands
+    /// around 2^53, exponents at the ends of the exact (Clinger) range, zeros, subnormals,
+    /// huge exponents.
+    #[test]
+    fn float_path_boundaries_match_std() {
+        let mut cases: Vec<String> = Vec::new();
+        for m in ["9007199254740991", "9007199254740992", "9007199254740993", "1", "123456789012345678", "-0"] {
+            for e in [-343, -325, -324, -309, -308, -24, -23, -22, -21, -1, 0, 1, 15, 21, 22, 23, 37, 38, 308, 309] {
+                cases.push(format!("{m}e{e}"));
+                cases.push(format!("{m}.5e{e}"));
+            }
+        }
+        for digits in 17..=21 {
+            for lead in ["1", "9", "4"] {
+                let m = format!("{lead}{}", "7".repeat(digits - 1));
+                cases.push(m.clone());
+                cases.push(format!("-{}.{}", &m[..1], &m[1..]));
+                cases.push(format!("0.{m}e-300"));
+                cases.push(format!("0.000{m}"));
+            }
+        }
+        cases.extend(
+            ["-0.0", "0e-400", "-0e400", "0.0e0", "2.4703282292062327e-324", "2.4703282292062328e-324"]
+                .map(String::from),
+        );
+        for c in &cases {
+            let want: f64 = c.parse().unwrap();
+            let got = parse_float(c.as_bytes());
+            if want.is_finite() {
+                assert_eq!(got.map(f64::to_bits), Ok(want.to_bits()), "{c}");
+            } else {
+                assert_eq!(got, Err(NumError::OutOfRange), "{c}");
+            }
+        }
     }
 
     #[test]

@@ -31,6 +31,10 @@ pub(super) struct Builder {
 /// longer ones in a buffer of their own, trimmed after.
 const SHORT_ESCAPED: usize = 1024;
 
+/// An array that alone fills the value stack takes the stack's buffer from this many
+/// elements up.
+const TAKE_STACK: usize = 64;
+
 impl Builder {
     pub(super) fn new() -> Builder {
         Builder { values: Vec::new(), members: Vec::new(), frames: Vec::new(), scratch: Vec::new(), root: Value::Null }
@@ -139,8 +143,18 @@ impl<'a> Sink<'a> for Builder {
     #[inline(always)]
     fn end_array(&mut self) {
         let frame = self.frames.pop().expect("an open array");
-        // `split_off` allocates exactly the elements' size and moves them in one copy.
-        let elements = self.values.split_off(frame.start);
+        let elements = if frame.start == 0 && self.values.len() >= TAKE_STACK {
+            // Nothing else pending (a root array, or one under objects only) and long: the
+            // stack's buffer becomes the array, no copy of its elements, trimmed in place;
+            // the stack starts over empty. (Short ones: one exact allocation is cheaper
+            // than a trim and regrowing the stack.)
+            let mut elements = core::mem::take(&mut self.values);
+            elements.shrink_to_fit();
+            elements
+        } else {
+            // `split_off` allocates exactly the elements' size and moves them in one copy.
+            self.values.split_off(frame.start)
+        };
         self.emit(Value::Array(elements));
     }
     #[inline(always)]
