@@ -249,6 +249,26 @@ pub fn json_test_suite(prefix: &str) -> Vec<(String, Vec<u8>)> {
     out
 }
 
+/// The benchmark corpus shipped in `benches/data`: every `*.json` file as (file stem,
+/// bytes), sorted by name.
+pub fn corpus() -> Vec<(String, Vec<u8>)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/data");
+    let mut out: Vec<(String, Vec<u8>)> = std::fs::read_dir(&dir)
+        .expect("the corpus in benches/data")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .map(|p| (p.file_stem().unwrap().to_str().unwrap().to_string(), std::fs::read(&p).unwrap()))
+        .collect();
+    out.sort();
+    out
+}
+
+/// One file of the corpus by its stem (`"twitter"`).
+pub fn corpus_file(stem: &str) -> Vec<u8> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/data").join(format!("{stem}.json"));
+    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
 /// Pieces of JSON, broken ones among them (`tru`, `01`, `1.`, a lone surrogate, a bad
 /// escape, an unterminated string, `@`), from which the reader tests build random
 /// documents: joined at random and read in random sizes, every token boundary lands on

@@ -44,9 +44,7 @@ pub(crate) fn allocations<T>(f: impl FnOnce() -> T) -> (T, usize) {
 
 #[test]
 fn validate_allocates_nothing() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/data");
-    for name in ["canada", "citm_catalog", "twitter", "utf-8-escaped", "utf-8-unescaped"] {
-        let bytes = std::fs::read(dir.join(format!("{name}.json"))).unwrap();
+    for (name, bytes) in crate::common::corpus() {
         let (result, n) = allocations(|| jsonlex::validate(&bytes));
         assert!(result.is_ok(), "{name}");
         assert_eq!(n, 0, "validate allocated {n} times on {name}");

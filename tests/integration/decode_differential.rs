@@ -6,28 +6,19 @@
 //! - arbitrary bytes never make `validate` or `decode` panic, under any options, and
 //!   both always agree.
 
-use std::path::Path;
-
 use crate::common::{decode_checked, same};
 use jsonlex::{BigInt, DecodeOptions, InvalidUtf8, LoneSurrogate};
 use proptest::prelude::*;
 
 #[test]
 fn corpus_matches_serde_json() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/data");
-    let mut n = 0;
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension() != Some("json".as_ref()) {
-            continue;
-        }
-        let bytes = std::fs::read(&path).unwrap();
-        let ours = decode_checked(&bytes, &DecodeOptions::new()).unwrap();
-        let theirs: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
-        assert!(same(&ours, &theirs), "{}", path.display());
-        n += 1;
+    let corpus = crate::common::corpus();
+    for (name, bytes) in &corpus {
+        let ours = decode_checked(bytes, &DecodeOptions::new()).unwrap();
+        let theirs: serde_json::Value = serde_json::from_slice(bytes).unwrap();
+        assert!(same(&ours, &theirs), "{name}");
     }
-    assert_eq!(n, 5);
+    assert_eq!(corpus.len(), 5);
 }
 
 /// Random JSON values, as serde_json holds them (depth ≤ 4, so that serde_json's

@@ -5,7 +5,6 @@
 //! not grow with the input.
 
 use std::io::{self, Read};
-use std::path::Path;
 
 use proptest::prelude::*;
 
@@ -53,21 +52,14 @@ fn same_as_slice(input: &[u8], step: usize) -> Result<(), String> {
 
 #[test]
 fn corpus_through_readers_of_every_read_size() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/data");
-    let mut files = 0;
-    for entry in std::fs::read_dir(&dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_none_or(|x| x != "json") {
-            continue;
-        }
-        let input = std::fs::read(&path).unwrap();
+    let corpus = crate::common::corpus();
+    for (name, input) in &corpus {
         // One byte per read only on the small files: debug builds are slow at it.
         for step in [1, 7, 4096, 1 << 20].into_iter().filter(|&s| s > 1 || input.len() < 1 << 18) {
-            same_as_slice(&input, step).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            same_as_slice(input, step).unwrap_or_else(|e| panic!("{name}: {e}"));
         }
-        files += 1;
     }
-    assert!(files >= 5, "{files}");
+    assert!(corpus.len() >= 5, "{}", corpus.len());
 }
 
 #[test]

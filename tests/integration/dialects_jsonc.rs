@@ -4,8 +4,6 @@
 //! of the document without them. Also: strict JSON's message for comments, JSONC's
 //! errors, and trailing commas as an option.
 
-use std::path::Path;
-
 use jsonlex::lexer::JsonLexer;
 use jsonlex::{jsonc, Category, DecodeOptions};
 
@@ -72,10 +70,8 @@ fn json_test_suite_with_a_comment_at_every_boundary() {
 
 #[test]
 fn benchmark_corpus_with_comments_at_sampled_boundaries() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/data");
-    for (file, every) in [("twitter.json", 1), ("citm_catalog.json", 7), ("canada.json", 29), ("utf-8-escaped.json", 1)]
-    {
-        let input = std::fs::read(dir.join(file)).unwrap();
+    for (file, every) in [("twitter", 1), ("citm_catalog", 7), ("canada", 29), ("utf-8-escaped", 1)] {
+        let input = crate::common::corpus_file(file);
         // A seeded sample: xorshift, one boundary in `every` on average.
         let mut seed = 0x9E37_79B9u32;
         let commented = with_comments(&input, |_| {

@@ -7,8 +7,6 @@
 //! every kernel level, the view API (look-ups, JSON Pointer, iterators, repeated keys,
 //! encoding, serde), deep documents, and allocation counts.
 
-use std::path::Path;
-
 use json_runtime::de::decode_trusted;
 use json_runtime::simd::Level;
 use jsonlex::{
@@ -128,9 +126,7 @@ fn json_test_suite_at_every_level() {
 
 #[test]
 fn corpus_at_every_level() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/data");
-    for name in ["canada", "citm_catalog", "twitter", "utf-8-escaped", "utf-8-unescaped"] {
-        let bytes = std::fs::read(dir.join(format!("{name}.json"))).unwrap();
+    for (_, bytes) in crate::common::corpus() {
         check_every_level(&bytes, &DecodeOptions::new());
     }
 }
@@ -347,11 +343,7 @@ fn allocating_nodes(v: &Value) -> (usize, usize) {
 /// per key index of a large object and the scratch stacks' doubling.
 #[test]
 fn allocation_counts() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/data");
-    let mut inputs: Vec<(String, Vec<u8>)> = ["canada", "citm_catalog", "twitter", "utf-8-escaped", "utf-8-unescaped"]
-        .iter()
-        .map(|name| (name.to_string(), std::fs::read(dir.join(format!("{name}.json"))).unwrap()))
-        .collect();
+    let mut inputs = crate::common::corpus();
     inputs.push(("escapes".into(), br#"{"a\nb": ["\u00e9\"", "x\\y", "\ud83d\ude00"]}"#.to_vec()));
     inputs.push(("scalar".into(), b"12".to_vec()));
     for (name, bytes) in &inputs {

@@ -268,9 +268,8 @@ fn json_test_suite_from_readers_as_from_slices() {
 #[test]
 fn corpus_from_readers_as_from_slices() {
     use crate::serde_models as models;
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/data");
     for (name, step) in [("canada", 7), ("citm_catalog", 4096), ("twitter", 1), ("utf-8-escaped", 64)] {
-        let input = std::fs::read(dir.join(format!("{name}.json"))).unwrap();
+        let input = crate::common::corpus_file(name);
         let reader = || Pieces::new(&input, step);
         let typed = match name {
             "canada" => same_as_slice::<models::Canada>(&input, reader()),

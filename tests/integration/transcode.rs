@@ -4,7 +4,6 @@
 //! failing readers and writers; memory that does not grow with the input.
 
 use std::io::{self, Read, Write};
-use std::path::Path;
 
 use jsonlex::{BigInt, Category, DecodeOptions, EncodeOptions, InvalidUtf8, LoneSurrogate};
 use proptest::prelude::*;
@@ -137,25 +136,18 @@ fn json_test_suite_with_repairing_decode_options() {
 
 #[test]
 fn corpus_under_every_option_set() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/data");
-    let mut files = 0;
-    for entry in std::fs::read_dir(&dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_none_or(|x| x != "json") {
-            continue;
-        }
-        let input = std::fs::read(&path).unwrap();
+    let corpus = crate::common::corpus();
+    for (name, input) in &corpus {
         for (set, encode) in option_sets() {
             // Small random reads only on the small files: debug builds are slow at them.
             let small = if input.len() < 1 << 18 { (64, 11) } else { (4096, 0) };
             for (max, seed) in [small, (1 << 20, 0)] {
-                same_as_value_path(&input, &DecodeOptions::new(), &encode, max, seed)
-                    .unwrap_or_else(|e| panic!("{} [{set}]: {e}", path.display()));
+                same_as_value_path(input, &DecodeOptions::new(), &encode, max, seed)
+                    .unwrap_or_else(|e| panic!("{name} [{set}]: {e}"));
             }
         }
-        files += 1;
     }
-    assert!(files >= 5, "{files}");
+    assert!(corpus.len() >= 5, "{}", corpus.len());
 }
 
 /// Duplicate keys: the last value at the first key's place, at every depth, in
