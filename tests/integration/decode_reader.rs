@@ -143,3 +143,33 @@ proptest! {
         same_as_slice(&input, step).map_err(TestCaseError::fail)?;
     }
 }
+
+/// Invalid UTF-8 repaired under a lenient `InvalidUtf8`: the lexer rejects the string,
+/// and the decoder rescans it to its closing quote, which the reader may not have read
+/// yet. The reader reads on (it used to report an unterminated string), as the serde
+/// reader does.
+#[test]
+fn repaired_strings_longer_than_what_was_read() {
+    let mut long = b"[\"a\xffb".to_vec();
+    long.extend(std::iter::repeat_n(b'x', 5000));
+    long.extend_from_slice(b"\\n\xc3\", \"\xed\xa0\x80\", \"ok\"]");
+    let mut unterminated = long.clone();
+    unterminated.truncate(3000);
+    for mode in [jsonlex::InvalidUtf8::Substitute, jsonlex::InvalidUtf8::Ignore, jsonlex::InvalidUtf8::Error] {
+        let options = jsonlex::DecodeOptions::new().invalid_utf8(mode);
+        for input in [&long, &unterminated] {
+            let want = jsonlex::decode_with(input, &options).map_err(|e| describe(&e));
+            for step in [1, 7, 64, 1 << 16] {
+                let reader = || Chunks { data: input, step, fail: None };
+                let valid = jsonlex::validate_reader_with(reader(), &options).map_err(|e| describe(&e));
+                assert_eq!(valid, want.clone().map(drop), "validate_reader, {mode:?}, {step}-byte reads");
+                let got = jsonlex::runtime::de::decode_reader::<jsonlex::lexer::JsonLexerStream, _>(reader(), &options)
+                    .map_err(|e| describe(&e));
+                assert_eq!(got, want, "decode_reader, {mode:?}, {step}-byte reads");
+            }
+        }
+    }
+    // The repair happened: the long string is one value, not an error.
+    let options = jsonlex::DecodeOptions::new().invalid_utf8(jsonlex::InvalidUtf8::Substitute);
+    assert!(jsonlex::decode_with(&long, &options).is_ok());
+}

@@ -59,10 +59,12 @@ pub(crate) trait Input<'a, S>: Sized {
     /// An error made on the window, placed in the whole input.
     fn place(&self, error: Error) -> Error;
 
-    /// Before a lexical error at `offset` is diagnosed: a reader reads a few
-    /// bytes past it into the window (what the message looks at), or gives the I/O
-    /// error to report instead (reading failed, which the lexer reported as an error).
-    fn before_error(&mut self, offset: usize) -> Option<Error>;
+    /// Before a lexical error at `offset` in a token from `start` is diagnosed: a
+    /// reader reads a few bytes past it into the window (what the message looks at),
+    /// and with `repair` on to the end of the string the token starts (a repair rescans
+    /// it whole, whatever its length); or it gives the I/O error to report instead
+    /// (reading failed, which the lexer reported as an error).
+    fn before_error(&mut self, start: usize, offset: usize, repair: bool) -> Option<Error>;
 }
 
 /// Bytes read past a lexical error before it is diagnosed: a message looks at most at
@@ -128,13 +130,17 @@ impl<'a, R: Read, L: StreamLexer<Kind = JsonToken>, S: for<'x> Sink<'x>> Input<'
     }
 
     #[inline(always)]
-    fn before_error(&mut self, offset: usize) -> Option<Error> {
+    fn before_error(&mut self, start: usize, offset: usize, repair: bool) -> Option<Error> {
         let base = self.lexer.buffered().1;
         if let Some(error) = self.lexer.take_io_error() {
             let at = self.lexer.position(base + offset);
             return Some(Error::at(Category::Io, at, format!("cannot read the input: {error}")));
         }
-        match self.lexer.read_to(base + offset + LOOKAHEAD) {
+        let read = match self.lexer.read_to(base + offset + LOOKAHEAD) {
+            Ok(()) if repair => self.lexer.read_string(base + start),
+            read => read,
+        };
+        match read {
             Ok(()) => None,
             Err(error) => {
                 let (window, _) = self.lexer.buffered();

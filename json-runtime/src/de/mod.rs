@@ -139,8 +139,8 @@ pub fn validate_dialect_trusted<'a, L: Lexer<'a, Kind = JsonToken>>(
 /// input. A read that fails is an error of category [`Category::Io`] at the offset where
 /// reading stopped (never a truncated document).
 ///
-/// Options that repair strings ([`InvalidUtf8`] other than `Error`) repair only what
-/// the buffer holds: a string whose repair needs bytes not yet read is an error.
+/// Options that repair strings ([`InvalidUtf8`] other than `Error`) repair a string
+/// however long: reading goes on until it ends (the buffer holds the whole string).
 pub fn validate_reader<L: StreamLexer<Kind = JsonToken>, R: std::io::Read>(
     reader: R,
     options: &DecodeOptions,

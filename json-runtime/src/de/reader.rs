@@ -13,7 +13,7 @@ use super::diagnose;
 use super::input::Input;
 use super::number::{self, NumError};
 use super::string::{self, Discard};
-use super::{found, BigInt, DecodeOptions, Expect, LoneSurrogate, Nest, Sink};
+use super::{found, BigInt, DecodeOptions, Expect, InvalidUtf8, LoneSurrogate, Nest, Sink};
 use crate::error::{Category, Error};
 use crate::lex::{LexError, Token};
 use crate::token::JsonToken;
@@ -429,7 +429,9 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> ReaderParser<'a, TRUSTED, S> {
     /// [`ReaderParser::lex_error`] on the window.
     #[inline(always)]
     fn lexical<I: Input<'a, S>>(&mut self, input: &mut I, e: LexError<JsonToken>) -> Result<Token<JsonToken>, Error> {
-        if let Some(failure) = input.before_error(e.offset) {
+        // A string to repair may go on past what has been read.
+        let repair = self.options.invalid_utf8 != InvalidUtf8::Error;
+        if let Some(failure) = input.before_error(e.start, e.offset, repair) {
             return Err(failure);
         }
         let (window, base) = input.window();

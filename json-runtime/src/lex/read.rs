@@ -271,6 +271,18 @@ impl<R: Read, L: StreamLexer> ReadLexer<R, L> {
         read
     }
 
+    /// Reads until the buffer holds the end of the string that opens at absolute offset
+    /// `start` (its closing quote, `"` or `'` as it opened, escapes skipped) or the
+    /// input ends, keeping what it holds: for a caller that rescans a string the lexer
+    /// rejected (a repair of invalid UTF-8), whatever its length.
+    #[inline(always)]
+    pub(crate) fn read_string(&mut self, start: usize) -> io::Result<()> {
+        let window = self.take_window();
+        let (window, read) = self.source.read_string(window, start);
+        self.put_window(window);
+        read
+    }
+
     /// The streaming lexer (its condition, its offset).
     pub fn lexer(&self) -> &L {
         &self.lexer
@@ -357,6 +369,38 @@ impl<R: Read> Source<R> {
             }
         }
         (w, Ok(()))
+    }
+
+    /// See [`ReadLexer::read_string`].
+    #[cold]
+    #[inline(never)]
+    fn read_string(&mut self, mut w: Window, start: usize) -> (Window, io::Result<()>) {
+        let Some(&quote) = start.checked_sub(w.base).and_then(|s| w.buf[..w.filled].get(s)) else {
+            return (w, Ok(()));
+        };
+        if quote != b'"' && quote != b'\'' {
+            return (w, Ok(()));
+        }
+        let mut i = start - w.base + 1;
+        loop {
+            while i < w.filled {
+                match w.buf[i] {
+                    b if b == quote => return (w, Ok(())),
+                    b'\\' => i += 2,
+                    _ => i += 1,
+                }
+            }
+            if w.eof {
+                return (w, Ok(()));
+            }
+            if w.filled == w.buf.len() {
+                let grown = w.buf.len() * 2;
+                w.buf.resize(grown, 0);
+            }
+            if let Err(e) = self.read_once(&mut w) {
+                return (w, Err(e));
+            }
+        }
     }
 
     /// One read into the free space (`Interrupted` is retried).
