@@ -269,6 +269,19 @@ pub fn corpus_file(stem: &str) -> Vec<u8> {
     std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
+/// Two documents whose strings need repair under a lenient `InvalidUtf8` (invalid
+/// UTF-8, then 5000 bytes before the closing quote, then a lone surrogate's bytes), the
+/// second cut off inside the long string: a reader must read on past what the lexer had
+/// read before it rescans the string.
+pub fn long_strings_to_repair() -> [Vec<u8>; 2] {
+    let mut long = b"[\"a\xffb".to_vec();
+    long.extend(std::iter::repeat_n(b'x', 5000));
+    long.extend_from_slice(b"\\n\xc3\", \"\xed\xa0\x80\", \"ok\"]");
+    let mut unterminated = long.clone();
+    unterminated.truncate(3000);
+    [long, unterminated]
+}
+
 /// Pieces of JSON, broken ones among them (`tru`, `01`, `1.`, a lone surrogate, a bad
 /// escape, an unterminated string, `@`), from which the reader tests build random
 /// documents: joined at random and read in random sizes, every token boundary lands on

@@ -425,11 +425,7 @@ proptest! {
 /// the decoder rescans it to its closing quote, which a reader may not have read yet).
 #[test]
 fn repaired_strings_longer_than_what_was_read() {
-    let mut long = b"[\"a\xffb".to_vec();
-    long.extend(std::iter::repeat_n(b'x', 5000));
-    long.extend_from_slice(b"\\n\xc3\", \"\xed\xa0\x80\", \"ok\"]");
-    let mut unterminated = long.clone();
-    unterminated.truncate(3000);
+    let [long, unterminated] = crate::common::long_strings_to_repair();
     for mode in [jsonlex::InvalidUtf8::Substitute, jsonlex::InvalidUtf8::Ignore, jsonlex::InvalidUtf8::Error] {
         let options = jsonlex::DecodeOptions::new().invalid_utf8(mode);
         for input in [&long, &unterminated] {
