@@ -101,6 +101,19 @@ pub trait Lexer<'a>: Sized {
     /// condition. Lets a caller step over input it handled itself, e.g. a string with
     /// invalid UTF-8 that it repairs rather than rejects.
     fn set_offset(&mut self, offset: usize);
+
+    /// The token that `byte` alone always is where a token starts in the current
+    /// condition: `Some` only when the grammar makes that byte a whole token that no
+    /// longer match extends, whose rule neither skips nor switches condition. A caller
+    /// that finds such a byte where the next token starts may step over it with
+    /// [`set_offset`](Lexer::set_offset) instead of calling `next_token` (the JSON
+    /// parser does so for the `,` and `:` that directly follow a token). The default,
+    /// `None`, is always correct; generated lexers answer from their automaton.
+    #[inline]
+    fn single_byte_token(&self, byte: u8) -> Option<Self::Kind> {
+        let _ = byte;
+        None
+    }
 }
 
 /// What [`StreamLexer::next_token`] returns.

@@ -122,3 +122,92 @@ proptest! {
         }
     }
 }
+
+/// A lexer as `L`, but without `single_byte_token`'s promises: the parser then takes
+/// every ',' and ':' from `next_token`, as a hand-written lexer makes it do.
+struct NoPromises<L>(L);
+
+impl<'a, L: json_runtime::Lexer<'a>> json_runtime::Lexer<'a> for NoPromises<L> {
+    type Kind = L::Kind;
+    fn new(input: &'a [u8]) -> Self {
+        NoPromises(L::new(input))
+    }
+    fn next_token(&mut self) -> json_runtime::lex::Next<L::Kind> {
+        self.0.next_token()
+    }
+    fn input(&self) -> &'a [u8] {
+        self.0.input()
+    }
+    fn offset(&self) -> usize {
+        self.0.offset()
+    }
+    fn set_offset(&mut self, offset: usize) {
+        self.0.set_offset(offset)
+    }
+}
+
+mod json5_lexer {
+    jsonlex::json_lexer!(file = "grammar/json5.lex");
+}
+
+/// The parser steps over a ',' or ':' right after a token itself when the lexer
+/// promises it is that token; values, errors and their places are the same as when
+/// every token comes from the lexer.
+#[test]
+fn stepping_over_punctuation_changes_nothing() {
+    use json_runtime::de::{decode, decode_dialect, validate, validate_dialect};
+    use jsonlex::lexer::JsonLexer;
+    let edges = [
+        "[1,]",
+        "[1,,2]",
+        "[,1]",
+        "{\"a\":1,}",
+        "{\"a\"::1}",
+        "{\"a\",1}",
+        "{\"a\":1,,\"b\":2}",
+        "1,",
+        "1:",
+        "[1]:",
+        "[1],",
+        "{}:",
+        "{\"a\":[1,{}],\"b\":{\"c\":[]}}",
+        "[1 ,2]",
+        "{\"a\" :1 ,\"b\": 2}",
+        "[[],[],{},]",
+        "\"a\":1",
+        "[\"a\":1]",
+        "{\"a\":1:2}",
+        "[1,2",
+        "{\"a\":",
+        "{\"a\"",
+        "[true,false,null,]",
+        "{\"a\":1}{}",
+        "[1,2]]",
+    ];
+    let mut inputs: Vec<(String, Vec<u8>)> = edges.iter().map(|e| (e.to_string(), e.as_bytes().to_vec())).collect();
+    inputs.extend(crate::common::json_test_suite(""));
+    inputs.extend(crate::common::corpus());
+    let plain = DecodeOptions::new();
+    let trailing = DecodeOptions::new().trailing_commas(true);
+    let mut stepped = 0;
+    for (name, bytes) in &inputs {
+        for options in [&plain, &trailing] {
+            let ours = decode::<JsonLexer>(bytes, options);
+            assert_eq!(format!("{ours:?}"), format!("{:?}", decode::<NoPromises<JsonLexer>>(bytes, options)), "{name}");
+            let ours_v = validate::<JsonLexer>(bytes, options);
+            assert_eq!(
+                format!("{ours_v:?}"),
+                format!("{:?}", validate::<NoPromises<JsonLexer>>(bytes, options)),
+                "{name}"
+            );
+            let d = decode_dialect::<json5_lexer::Json5Lexer>(bytes, options);
+            let n = decode_dialect::<NoPromises<json5_lexer::Json5Lexer>>(bytes, options);
+            assert_eq!(format!("{d:?}"), format!("{n:?}"), "json5 {name}");
+            let d = validate_dialect::<json5_lexer::Json5Lexer>(bytes, options);
+            let n = validate_dialect::<NoPromises<json5_lexer::Json5Lexer>>(bytes, options);
+            assert_eq!(format!("{d:?}"), format!("{n:?}"), "json5 {name}");
+        }
+        stepped += bytes.windows(2).any(|w| w[0] == b'"' && w[1] == b':') as usize;
+    }
+    assert!(stepped > 30, "inputs where a ':' follows a key directly: {stepped}");
+}

@@ -109,7 +109,17 @@ fn run_lexer<'a, L: Lexer<'a>>(mut lexer: L, input_len: usize) -> Outcome {
     let mut tokens = Vec::new();
     // A correct lexer needs at most one token per byte plus an end-of-input token.
     for _ in 0..input_len + 2 {
-        match lexer.next_token() {
+        // Where the lexer promises that the next byte alone is a token, it must be.
+        let at = lexer.offset();
+        let promised = lexer.input().get(at).and_then(|&b| lexer.single_byte_token(b));
+        let next = lexer.next_token();
+        if let Some(kind) = promised {
+            match next {
+                Some(Ok(t)) => assert_eq!((t.kind, t.start, t.end), (kind, at, at + 1), "single_byte_token at {at}"),
+                _ => panic!("single_byte_token promised {kind:?} at {at}, next_token gave {next:?}"),
+            }
+        }
+        match next {
             None => return Outcome { tokens, error: None },
             Some(Ok(t)) => tokens.push((format!("{:?}", t.kind), t.start, t.end)),
             Some(Err(e)) => {
@@ -761,4 +771,30 @@ fn keyword_lexer_on_every_keyword() {
             }
         }
     });
+}
+
+/// `single_byte_token` names exactly the bytes that are whole tokens by themselves
+/// (`run_lexer` checks every promise against `next_token`): JSON's punctuation, C's
+/// one-byte punctuation but not a byte that can start a longer token, and nothing in
+/// a condition without such bytes.
+#[test]
+fn single_byte_tokens_are_the_grammars_one_byte_tokens() {
+    use json_runtime::JsonToken;
+    let json = jsonlex::lexer::JsonLexer::new(b"");
+    let promised = |b: u8| json.single_byte_token(b);
+    assert_eq!(promised(b','), Some(JsonToken::Comma));
+    assert_eq!(promised(b':'), Some(JsonToken::Colon));
+    assert_eq!(promised(b'['), Some(JsonToken::ArrayStart));
+    assert_eq!(promised(b'}'), Some(JsonToken::ObjectEnd));
+    let none: Vec<u8> = (0..=255u8).filter(|&b| promised(b).is_none()).collect();
+    assert_eq!(none.len(), 256 - 6, "only , : [ ] {{ }} are one-byte tokens in JSON");
+
+    let mut c = c_lexer::CLexer::new(b"");
+    assert_eq!(c.single_byte_token(b';'), Some(c_lexer::CLexerToken::Punct));
+    // '-' starts "->" and "--", '/' starts comments, '=' starts "==": not promised.
+    for b in [b'-', b'/', b'=', b'"', b'a', b'0', b' '] {
+        assert_eq!(c.single_byte_token(b), None, "{:?}", b as char);
+    }
+    c.set_condition(c_lexer::CLexerCondition::COMMENT);
+    assert!((0..=255u8).all(|b| c.single_byte_token(b).is_none()));
 }

@@ -175,6 +175,64 @@ impl Ctx<'_> {
         }
     }
 
+    /// `Lexer::single_byte_token`, when some condition has such bytes: per condition,
+    /// the bytes whose transition from the start state ends the token at once (a state
+    /// that accepts and has no transitions), for a rule that returns a token and stays
+    /// in the condition. Nothing (the trait's `None` default) when no condition has one.
+    pub(super) fn single_byte_tokens(&self, automata: &[Automaton]) -> TokenStream {
+        let mut any = false;
+        let arms: Vec<TokenStream> = automata
+            .iter()
+            .map(|a| {
+                // Token name -> the byte patterns that are it, in byte order.
+                let mut kinds: Vec<(&str, Vec<TokenStream>)> = Vec::new();
+                for t in &a.state(StateId::START).transitions {
+                    let target = a.state(t.target);
+                    let Some(rule) = target.accept.filter(|_| target.transitions.is_empty()) else {
+                        continue;
+                    };
+                    let r = &self.grammar.rules[rule.0 as usize];
+                    let Action::Token(kind) = &r.action else { continue };
+                    if r.next.is_some_and(|c| c != a.condition) {
+                        continue;
+                    }
+                    let pattern = super::dispatch::byte_pattern(t.start, t.end);
+                    match kinds.iter_mut().find(|(k, _)| *k == kind.name) {
+                        Some((_, patterns)) => patterns.push(pattern),
+                        None => kinds.push((&kind.name, vec![pattern])),
+                    }
+                }
+                let (ty, cond) = (self.cond_ty, &self.cond_variants[a.condition.0 as usize]);
+                if kinds.is_empty() {
+                    return quote!(#ty::#cond => ::core::option::Option::None,);
+                }
+                any = true;
+                let bytes = kinds.iter().map(|(kind, patterns)| {
+                    let kind = self.kind(kind);
+                    quote!(#(#patterns)|* => ::core::option::Option::Some(#kind),)
+                });
+                quote! {
+                    #ty::#cond => match byte {
+                        #(#bytes)*
+                        _ => ::core::option::Option::None,
+                    },
+                }
+            })
+            .collect();
+        if !any {
+            return TokenStream::new();
+        }
+        let token_ty = self.token_ty;
+        quote! {
+            #[inline]
+            fn single_byte_token(&self, byte: u8) -> ::core::option::Option<#token_ty> {
+                match self.cond {
+                    #(#arms)*
+                }
+            }
+        }
+    }
+
     pub(super) fn kind(&self, name: &str) -> TokenStream {
         let ty = self.token_ty;
         let v = ident(name);

@@ -378,6 +378,11 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
         // hand for the ',' after every value.
         let mut in_object = false;
         let mut expect = Expect::Value;
+        // A ',' or ':' right after a token is stepped over here, without a round through
+        // the lexer and this loop, where the lexer promises that the byte is that token
+        // (constants for a generated lexer).
+        let comma_leaf = lexer.single_byte_token(b',') == Some(JsonToken::Comma);
+        let colon_leaf = lexer.single_byte_token(b':') == Some(JsonToken::Colon);
         loop {
             let tok = match lexer.next_token() {
                 Some(Ok(t)) => Some(t),
@@ -452,6 +457,11 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
                         }
                         _ => return Err(self.expected(found(tok), "expected a value")),
                     }
+                    if comma_leaf && self.depth > 0 && self.input.get(t.end) == Some(&b',') {
+                        lexer.set_offset(t.end + 1);
+                        expect = if in_object { Expect::Key } else { Expect::Value };
+                        continue;
+                    }
                     expect = Expect::CommaOrClose;
                 }
                 Expect::KeyOrObjectEnd | Expect::Key => {
@@ -464,6 +474,11 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
                                 }
                             }
                             self.string(t, true)?;
+                            if colon_leaf && self.input.get(t.end) == Some(&b':') {
+                                lexer.set_offset(t.end + 1);
+                                expect = Expect::Value;
+                                continue;
+                            }
                             expect = Expect::Colon;
                         }
                         Some(Token { kind: JsonToken::ObjectEnd, .. }) if first => {
@@ -513,6 +528,12 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
                                 if let Some(b) = self.sink() {
                                     b.end_object();
                                 }
+                                if let (true, Some(t)) = (comma_leaf, tok) {
+                                    if self.depth > 0 && self.input.get(t.end) == Some(&b',') {
+                                        lexer.set_offset(t.end + 1);
+                                        expect = if in_object { Expect::Key } else { Expect::Value };
+                                    }
+                                }
                             }
                             _ => return Err(self.expected(found(tok), "expected ',' or '}' after an object member")),
                         }
@@ -523,6 +544,12 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
                                 in_object = self.leave();
                                 if let Some(b) = self.sink() {
                                     b.end_array();
+                                }
+                                if let (true, Some(t)) = (comma_leaf, tok) {
+                                    if self.depth > 0 && self.input.get(t.end) == Some(&b',') {
+                                        lexer.set_offset(t.end + 1);
+                                        expect = if in_object { Expect::Key } else { Expect::Value };
+                                    }
                                 }
                             }
                             _ => return Err(self.expected(found(tok), "expected ',' or ']' after an array element")),
