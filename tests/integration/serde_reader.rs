@@ -249,6 +249,10 @@ fn errors_after_peeks_and_far_into_the_input() {
     }
 }
 
+/// An object whose members are all skipped.
+#[derive(Deserialize, Debug, PartialEq)]
+struct NoFields {}
+
 #[test]
 fn json_test_suite_from_readers_as_from_slices() {
     let (mut files, mut errors) = (0, 0);
@@ -258,6 +262,8 @@ fn json_test_suite_from_readers_as_from_slices() {
             same_as_slice::<SValue>(&input, reader()).unwrap_or_else(|e| panic!("{name}: {e}"));
             same_as_slice::<jsonlex::Value>(&input, reader()).unwrap_or_else(|e| panic!("{name}: {e}"));
             same_stream_as_slice::<SValue>(&input, reader()).unwrap_or_else(|e| panic!("{name}: {e}"));
+            // Every member skipped: the parser's skip path.
+            same_as_slice::<NoFields>(&input, reader()).unwrap_or_else(|e| panic!("{name}: {e}"));
         }
         files += 1;
         errors += jsonlex::from_slice::<IgnoredAny>(&input).is_err() as usize;

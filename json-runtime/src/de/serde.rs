@@ -349,6 +349,22 @@ impl<'de, L, S: Source<'de>> Deserializer<'de, L, S> {
         Ok(t)
     }
 
+    /// Takes `byte` as the token `kind` without lexing it, where the source can (see
+    /// `Source::step_over`): a ',' or ':' right after the last token.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn step_over(&mut self, byte: u8, kind: JsonToken) -> bool {
+        if self.peeked.is_some() {
+            return false;
+        }
+        match self.src.step_over(byte, kind) {
+            Some(at) => {
+                self.last = at + 1;
+                true
+            }
+            None => false,
+        }
+    }
+
     /// The next token, left for [`Self::next`] to take.
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn peek(&mut self) -> Result<Tok, Error> {
@@ -772,6 +788,14 @@ impl<'de, L, S: Source<'de>> Deserializer<'de, L, S> {
                 let Some(object) = stack.top() else {
                     return Ok(());
                 };
+                if self.step_over(b',', JsonToken::Comma) {
+                    if object {
+                        let key = self.next()?;
+                        self.skip_key(key, "expected a string key after ','")?;
+                    }
+                    t = self.next()?;
+                    continue 'value;
+                }
                 let next = self.next()?;
                 match (object, next.kind) {
                     (true, Kind::Comma) => {
@@ -806,6 +830,9 @@ impl<'de, L, S: Source<'de>> Deserializer<'de, L, S> {
 
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn colon(&mut self) -> Result<(), Error> {
+        if self.step_over(b':', JsonToken::Colon) {
+            return Ok(());
+        }
         match self.next()? {
             t if t.kind == Kind::Colon => Ok(()),
             t => Err(self.expected(t, "expected ':' after an object key")),
@@ -1276,7 +1303,7 @@ impl<'de, L, S: Source<'de>> de::SeqAccess<'de> for SeqAccess<'_, 'de, L, S> {
                 Kind::Eof => return Err(de.eof_value()),
                 _ => {}
             }
-        } else {
+        } else if !de.step_over(b',', JsonToken::Comma) {
             let t = de.next()?;
             match t.kind {
                 Kind::Comma => {}
@@ -1305,6 +1332,13 @@ impl<'de, L, S: Source<'de>> de::MapAccess<'de> for MapAccess<'_, 'de, L, S> {
         let de = &mut *self.de;
         if de.closed {
             return Ok(None);
+        }
+        if !self.first && de.step_over(b',', JsonToken::Comma) {
+            let key = match de.next()? {
+                k if is_string(k) => k,
+                k => return Err(de.expected(k, "expected a string key after ','")),
+            };
+            return seed.deserialize(MapKey { de: self.de, key }).map(Some);
         }
         let t = de.next()?;
         let key = if self.first {

@@ -42,6 +42,16 @@ pub trait Source<'de>: private::Sealed {
     #[doc(hidden)]
     fn set_offset(&mut self, offset: usize);
 
+    /// Steps over the next byte when it is `byte` and the lexer promises that this byte
+    /// alone is the token `kind` ([`Lexer::single_byte_token`]); gives its absolute
+    /// offset. Otherwise does nothing, as a reader always does.
+    #[doc(hidden)]
+    #[inline]
+    fn step_over(&mut self, byte: u8, kind: JsonToken) -> Option<usize> {
+        let _ = (byte, kind);
+        None
+    }
+
     /// The bytes held, and the absolute offset of the first: they include the last
     /// token returned (and `keep` on).
     #[doc(hidden)]
@@ -90,6 +100,16 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> Source<'de> for L {
 
     fn set_offset(&mut self, offset: usize) {
         Lexer::set_offset(self, offset)
+    }
+
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn step_over(&mut self, byte: u8, kind: JsonToken) -> Option<usize> {
+        let at = Lexer::offset(self);
+        if self.single_byte_token(byte) == Some(kind) && self.input().get(at) == Some(&byte) {
+            Lexer::set_offset(self, at + 1);
+            return Some(at);
+        }
+        None
     }
 
     #[cfg_attr(not(debug_assertions), inline(always))]
