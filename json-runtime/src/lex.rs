@@ -166,4 +166,12 @@ pub trait StreamLexer: Sized {
     /// Go on lexing from absolute offset `offset`, in the current condition (as
     /// [`Lexer::set_offset`]); also undoes the end after an error.
     fn set_offset(&mut self, offset: usize);
+
+    /// As [`Lexer::single_byte_token`]: the token `byte` alone always is where a token
+    /// starts in the current condition, if the grammar makes it one. Default `None`.
+    #[inline]
+    fn single_byte_token(&self, byte: u8) -> Option<Self::Kind> {
+        let _ = byte;
+        None
+    }
 }

@@ -788,6 +788,11 @@ fn single_byte_tokens_are_the_grammars_one_byte_tokens() {
     assert_eq!(promised(b'}'), Some(JsonToken::ObjectEnd));
     let none: Vec<u8> = (0..=255u8).filter(|&b| promised(b).is_none()).collect();
     assert_eq!(none.len(), 256 - 6, "only , : [ ] {{ }} are one-byte tokens in JSON");
+    // The streaming lexer makes the same promises.
+    let stream = <jsonlex::lexer::JsonLexerStream as json_runtime::lex::StreamLexer>::new();
+    for b in 0..=255u8 {
+        assert_eq!(json_runtime::lex::StreamLexer::single_byte_token(&stream, b), promised(b), "{b}");
+    }
 
     let mut c = c_lexer::CLexer::new(b"");
     assert_eq!(c.single_byte_token(b';'), Some(c_lexer::CLexerToken::Punct));

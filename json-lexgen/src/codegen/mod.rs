@@ -162,6 +162,7 @@ pub fn generate(
                 &automata.iter().zip(analyses).map(|(a, an)| stream_ctx.condition(a, an)).collect::<Vec<_>>(),
             ),
             has_hooks,
+            &single_byte_tokens,
         )
     } else {
         TokenStream::new()
@@ -271,7 +272,13 @@ fn condition_methods(cond_ty: &Ident) -> TokenStream {
 
 /// The streaming lexer `NameStream` (see [`input`]): the same conditions' code, built
 /// by a [`Ctx`] in streaming mode, over a buffer the caller refills.
-fn stream_lexer(ctx: &Ctx, name: &Ident, arms: &[TokenStream], has_hooks: bool) -> TokenStream {
+fn stream_lexer(
+    ctx: &Ctx,
+    name: &Ident,
+    arms: &[TokenStream],
+    has_hooks: bool,
+    single_byte_tokens: &TokenStream,
+) -> TokenStream {
     let (rt, token_ty, cond_ty) = (ctx.rt, ctx.token_ty, ctx.cond_ty);
     let condition_methods = condition_methods(cond_ty);
     let initial = &ctx.cond_variants[0];
@@ -387,6 +394,8 @@ fn stream_lexer(ctx: &Ctx, name: &Ident, arms: &[TokenStream], has_hooks: bool) 
                 self.pos = offset;
                 self.finished = false;
             }
+
+            #single_byte_tokens
         }
     }
 }

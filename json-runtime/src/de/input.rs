@@ -40,6 +40,11 @@ pub(crate) trait Input<'a, S>: Sized {
     /// Lex on from offset `offset` (after a token the decoder repaired).
     fn set_offset(&mut self, offset: usize);
 
+    /// Steps over the byte at `at` (where the last token ended) when the window holds
+    /// it, it is `byte`, and the lexer promises that this byte alone is the token `kind`
+    /// (`StreamLexer::single_byte_token`); whether it did.
+    fn step_over(&mut self, at: usize, byte: u8, kind: JsonToken) -> bool;
+
     /// The bytes held, and the offset of the first: they include the last token
     /// returned.
     fn window<'s>(&'s self) -> (&'s [u8], usize)
@@ -102,6 +107,15 @@ impl<'a, R: Read, L: StreamLexer<Kind = JsonToken>, S: for<'x> Sink<'x>> Input<'
     #[inline(always)]
     fn set_offset(&mut self, offset: usize) {
         self.lexer.lexer_mut().set_offset(offset);
+    }
+
+    #[inline(always)]
+    fn step_over(&mut self, at: usize, byte: u8, kind: JsonToken) -> bool {
+        if self.lexer.lexer().single_byte_token(byte) != Some(kind) || self.lexer.buffered().0.get(at) != Some(&byte) {
+            return false;
+        }
+        self.lexer.lexer_mut().set_offset(at + 1);
+        true
     }
 
     #[inline(always)]

@@ -144,6 +144,10 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> ReaderParser<'a, TRUSTED, S> {
                         }
                         _ => return Err(self.expected(&*lexer, found(tok), "expected a value")),
                     }
+                    if self.depth > 0 && lexer.step_over(t.end, b',', JsonToken::Comma) {
+                        expect = if in_object { Expect::Key } else { Expect::Value };
+                        continue;
+                    }
                     expect = Expect::CommaOrClose;
                 }
                 Expect::KeyOrObjectEnd | Expect::Key => {
@@ -156,6 +160,10 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> ReaderParser<'a, TRUSTED, S> {
                                 }
                             }
                             self.string(&*lexer, t, true)?;
+                            if lexer.step_over(t.end, b':', JsonToken::Colon) {
+                                expect = Expect::Value;
+                                continue;
+                            }
                             expect = Expect::Colon;
                         }
                         Some(Token { kind: JsonToken::ObjectEnd, .. }) if first => {
@@ -192,6 +200,11 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> ReaderParser<'a, TRUSTED, S> {
                                 if let Some(b) = self.sink() {
                                     b.end_object();
                                 }
+                                if let Some(t) = tok {
+                                    if self.depth > 0 && lexer.step_over(t.end, b',', JsonToken::Comma) {
+                                        expect = if in_object { Expect::Key } else { Expect::Value };
+                                    }
+                                }
                             }
                             _ => {
                                 return Err(self.expected(
@@ -208,6 +221,11 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> ReaderParser<'a, TRUSTED, S> {
                                 in_object = self.leave();
                                 if let Some(b) = self.sink() {
                                     b.end_array();
+                                }
+                                if let Some(t) = tok {
+                                    if self.depth > 0 && lexer.step_over(t.end, b',', JsonToken::Comma) {
+                                        expect = if in_object { Expect::Key } else { Expect::Value };
+                                    }
                                 }
                             }
                             _ => {

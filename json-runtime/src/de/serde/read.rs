@@ -44,7 +44,7 @@ pub trait Source<'de>: private::Sealed {
 
     /// Steps over the next byte when it is `byte` and the lexer promises that this byte
     /// alone is the token `kind` ([`Lexer::single_byte_token`]); gives its absolute
-    /// offset. Otherwise does nothing, as a reader always does.
+    /// offset. Otherwise does nothing (as when a reader's buffer does not hold the byte).
     #[doc(hidden)]
     #[inline]
     fn step_over(&mut self, byte: u8, kind: JsonToken) -> Option<usize> {
@@ -203,6 +203,21 @@ impl<'de, R: io::Read, M: StreamLexer<Kind = JsonToken>> Source<'de> for IoRead<
     fn set_offset(&mut self, offset: usize) {
         self.ended = false;
         self.lexer.lexer_mut().lexer.set_offset(offset);
+    }
+
+    #[inline]
+    fn step_over(&mut self, byte: u8, kind: JsonToken) -> Option<usize> {
+        let lexer = &self.lexer.lexer().lexer;
+        if self.ended || lexer.single_byte_token(byte) != Some(kind) {
+            return None;
+        }
+        let at = lexer.offset();
+        let (window, base) = self.lexer.buffered();
+        if window.get(at.wrapping_sub(base)) != Some(&byte) {
+            return None;
+        }
+        self.lexer.lexer_mut().lexer.set_offset(at + 1);
+        Some(at)
     }
 
     #[inline]
