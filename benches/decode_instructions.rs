@@ -50,9 +50,10 @@ fn time_all(rounds: usize) {
     inputs.extend(decode_payloads());
     println!(
         "| input | jsonlex validate | serde_json IgnoredAny | IgnoredAny / validate | jsonlex decode | simd-json | \
-         simd-json / decode | serde_json Value | sonic-rs Value | jsonlex Document | sonic-rs / Document |"
+         simd-json / decode | serde_json Value | serde_json / decode | sonic-rs Value | jsonlex Document | \
+         sonic-rs / Document |"
     );
-    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for (name, text) in inputs {
         let reps = (1_000_000 / text.len()).max(1);
         // Seconds per call of `f`, the input given fresh to each call by `prepare`.
@@ -81,26 +82,28 @@ fn time_all(rounds: usize) {
             ],
         );
         let cell = |t: f64| format!("{:.1} µs ({:.0} MiB/s)", t * 1e6, text.len() as f64 / t / (1024.0 * 1024.0));
-        let ratio = |peer: f64, ours: f64| {
+        // Bold: under the issue's target for that ratio.
+        let ratio = |peer: f64, ours: f64, target: f64| {
             let r = peer / ours;
-            if r < 1.0 {
+            if r < target {
                 format!("**{r:.2}x**")
             } else {
                 format!("{r:.2}x")
             }
         };
         println!(
-            "| {name} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            "| {name} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
             cell(best[0]),
             cell(best[1]),
-            ratio(best[1], best[0]),
+            ratio(best[1], best[0], 1.0),
             cell(best[2]),
             cell(best[3]),
-            ratio(best[3], best[2]),
+            ratio(best[3], best[2], 1.0),
             cell(best[4]),
+            ratio(best[4], best[2], 2.0),
             cell(best[5]),
             cell(best[6]),
-            ratio(best[5], best[6]),
+            ratio(best[5], best[6], 1.0),
         );
     }
 }
