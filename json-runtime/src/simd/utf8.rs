@@ -1,13 +1,14 @@
 //! `skip_utf8`: a class test plus a UTF-8 check per block, and the UTF-8 checks.
 
-use super::class::{ByteClass, Ranges, Shape, Shufti};
+use super::class::{Ranges, Shape, Shufti, Source};
 use super::vector::{first, Shuffle, StopTest, Vector};
 use super::{scalar, swar, Kernels, Level};
 
 /// `skip_utf8` from the character boundary `from <= input.len()`, through the level's
 /// kernel (`prelude`: ASCII bytes one by one first, as in [`super::class::skip`]).
 #[inline(always)]
-pub(crate) fn skip(kernels: Kernels, class: &ByteClass, input: &[u8], mut from: usize, prelude: bool) -> usize {
+pub(crate) fn skip<S: Source>(kernels: Kernels, src: S, input: &[u8], mut from: usize, prelude: bool) -> usize {
+    let class = src.class();
     if kernels.level() == Level::Scalar {
         return scalar::utf8(&class.table, input, from);
     }
@@ -26,7 +27,7 @@ pub(crate) fn skip(kernels: Kernels, class: &ByteClass, input: &[u8], mut from: 
             }
         }
     }
-    by_level!(kernels, (class, input, from), sse2_utf8, avx2_utf8, utf8, swar::utf8(&class.table, input, from))
+    by_level!(kernels, (src, input, from), sse2_utf8, avx2_utf8, utf8, swar::utf8(&class.table, input, from))
 }
 
 /// `skip_utf8` from the character boundary `from` with a shuffle-capable vector (the
@@ -37,7 +38,8 @@ pub(crate) fn skip(kernels: Kernels, class: &ByteClass, input: &[u8], mut from: 
 /// The CPU has `V`'s features; `from <= input.len()` is a character boundary.
 #[cfg_attr(not(any(target_arch = "x86", target_arch = "x86_64", target_arch = "aarch64")), allow(dead_code))]
 #[inline(always)]
-pub(crate) unsafe fn kernel<V: Shuffle>(class: &ByteClass, input: &[u8], from: usize) -> usize {
+pub(crate) unsafe fn kernel<V: Shuffle, S: Source>(src: S, input: &[u8], from: usize) -> usize {
+    let class = src.class();
     if input.len() - from < V::LANES {
         return tail(&class.table, input, from, from);
     }
