@@ -189,7 +189,12 @@ fn skip_utf8_from<S: Source>(kernels: Kernels, src: S, input: &[u8], at: usize, 
 /// When `at > input.len()`.
 #[inline(never)]
 pub fn skip_class_long_of<C: ConstClass>(kernels: Kernels, input: &[u8], at: usize) -> usize {
-    skip_class_from(kernels, Of::<C>::new(), input, at, false)
+    if at >= input.len() {
+        check_end(input, at);
+        return at;
+    }
+    // The first byte goes to the kernel with the rest: it tests that byte as any other.
+    simd::class::skip(kernels, Of::<C>::new(), input, at, false)
 }
 
 /// [`skip_utf8_long`] compiled for the class `C` (see [`skip_class_long_of`]).
@@ -198,7 +203,14 @@ pub fn skip_class_long_of<C: ConstClass>(kernels: Kernels, input: &[u8], at: usi
 /// When `at > input.len()`.
 #[inline(never)]
 pub fn skip_utf8_long_of<C: ConstClass>(kernels: Kernels, input: &[u8], at: usize) -> usize {
-    skip_utf8_from(kernels, Of::<C>::new(), input, at, false)
+    if at >= input.len() {
+        check_end(input, at);
+        return at;
+    }
+    // The first byte goes to the kernel with the rest: an ASCII byte outside the class
+    // stops it there, and a byte that starts no valid character is an error it hands to
+    // the scalar loop, which stops there.
+    simd::utf8::skip(kernels, Of::<C>::new(), input, at, false)
 }
 
 /// [`probe_class`] for the class `C`, handing a long run to [`skip_class_long_of`].

@@ -201,6 +201,18 @@ fn const_class_entry_points_agree_with_the_reference_tested_ones() {
     assert_ran_every_level("const_class_entry_points_agree_with_the_reference_tested_ones", &ran);
 }
 
+#[test]
+fn const_class_entry_points_at_the_end_and_past_it() {
+    for l in levels() {
+        let k = Kernels::new(l).expect("available");
+        assert_eq!(skip_class_long_of::<JsonString>(k, b"abc", 3), 3);
+        assert_eq!(skip_utf8_long_of::<JsonString>(k, b"abc", 3), 3);
+        assert_eq!(skip_utf8_long_of::<JsonString>(k, b"", 0), 0);
+        assert!(std::panic::catch_unwind(|| skip_class_long_of::<JsonString>(k, b"abc", 4)).is_err());
+        assert!(std::panic::catch_unwind(|| skip_utf8_long_of::<JsonString>(k, b"abc", 4)).is_err());
+    }
+}
+
 #[track_caller]
 fn check(case: &Case, all: &[Kernels], scalar: Kernels, input: &[u8], at: usize) {
     let class = case.class;

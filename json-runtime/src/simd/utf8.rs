@@ -60,8 +60,9 @@ pub(crate) unsafe fn kernel<V: Shuffle, S: Source>(src: S, input: &[u8], from: u
 
 /// Per byte of the last block, the largest value that does not start a character
 /// needing bytes past the block's end (0xFF elsewhere): a byte above it leaves the
-/// block ending inside a character. Load the last `LANES` bytes.
-static INCOMPLETE: [u8; 64] = {
+/// block ending inside a character. Load the last `LANES` bytes. A `const` (each use a
+/// constant of its crate), so that a kernel compiled in a lexer's crate loads it directly.
+const INCOMPLETE: [u8; 64] = {
     let mut t = [0xFFu8; 64];
     t[61] = 0xF0 - 1;
     t[62] = 0xE0 - 1;
@@ -86,8 +87,9 @@ pub(crate) unsafe fn blocks<V: Vector, S: StopTest<V>>(s: &S, table: &[u8; 256],
     let len = input.len();
     let ptr = input.as_ptr();
     let mut i = start;
-    // SAFETY: features: caller; `INCOMPLETE[64 - LANES..]` holds `LANES` bytes.
-    let (mut prev, limits) = unsafe { (V::zero(), V::load(INCOMPLETE.as_ptr().add(64 - V::LANES))) };
+    let incomplete: &'static [u8; 64] = &INCOMPLETE;
+    // SAFETY: features: caller; `incomplete[64 - LANES..]` holds `LANES` bytes.
+    let (mut prev, limits) = unsafe { (V::zero(), V::load(incomplete.as_ptr().add(64 - V::LANES))) };
     // The previous block ended inside a character.
     let mut pending = false;
     while len - i >= V::LANES {
@@ -104,8 +106,9 @@ pub(crate) unsafe fn blocks<V: Vector, S: StopTest<V>>(s: &S, table: &[u8; 256],
         } else {
             let errors = !v.utf8_errors(prev).eq(v.xor(v)).mask() & V::FULL;
             if errors | stops != 0 {
-                // `trailing_zeros` of 0 is 64: no error at all.
-                if stops != 0 && errors.trailing_zeros() > stops.trailing_zeros() {
+                // No error up to the first stop (`stops ^ (stops - 1)`: the bits up to its
+                // lowest; all bits when there is no stop, and then there is an error).
+                if errors & (stops ^ stops.wrapping_sub(1)) == 0 {
                     return i + first::<V>(stops);
                 }
                 break;
