@@ -36,6 +36,7 @@ fn json_grammar_hooks_its_string_bodies_with_the_utf8_kernel() {
     // class: one type names it (the kernels are compiled once), the other is an alias.
     assert_eq!(code.matches("::json_runtime::skip::ConstClass for Skip").count(), 1, "{code}");
     assert_eq!(code.matches("type Skip29 = Skip2;").count(), 1, "{code}");
+    assert_eq!(code.matches("const SKIP_").count(), 2, "{code}");
     assert!(code.contains("::json_runtime::skip::skip_utf8_long_of::<"), "{code}");
     // Each body's loop probes after its first chunk.
     assert_eq!(code.matches("::json_runtime::skip::probe_utf8_of::<").count(), 2, "{code}");

@@ -183,12 +183,15 @@ fn skip_utf8_from<S: Source>(kernels: Kernels, src: S, input: &[u8], at: usize, 
 
 /// [`skip_class_long`] compiled for the class `C` (see [`ConstClass`]): what a generated
 /// lexer's hook calls, so that the kernel does not choose the class's test or load its
-/// constants from a description at every call.
+/// constants from a description at every call. `class` is `&C::CLASS` (checked in debug
+/// builds; the kernel reads `C`'s): the call is made as a call of [`skip_class_long`],
+/// which keeps the generated lexer's own code as it was with that call.
 ///
 /// # Panics
 /// When `at > input.len()`.
 #[inline(never)]
-pub fn skip_class_long_of<C: ConstClass>(kernels: Kernels, input: &[u8], at: usize) -> usize {
+pub fn skip_class_long_of<C: ConstClass>(kernels: Kernels, class: &ByteClass, input: &[u8], at: usize) -> usize {
+    debug_assert!(class.bitmap() == C::CLASS.bitmap(), "skip_class_long_of: class is not C::CLASS");
     if at >= input.len() {
         check_end(input, at);
         return at;
@@ -197,12 +200,14 @@ pub fn skip_class_long_of<C: ConstClass>(kernels: Kernels, input: &[u8], at: usi
     simd::class::skip(kernels, Of::<C>::new(), input, at, false)
 }
 
-/// [`skip_utf8_long`] compiled for the class `C` (see [`skip_class_long_of`]).
+/// [`skip_utf8_long`] compiled for the class `C`; `class` is `&C::CLASS` (see
+/// [`skip_class_long_of`]).
 ///
 /// # Panics
 /// When `at > input.len()`.
 #[inline(never)]
-pub fn skip_utf8_long_of<C: ConstClass>(kernels: Kernels, input: &[u8], at: usize) -> usize {
+pub fn skip_utf8_long_of<C: ConstClass>(kernels: Kernels, class: &ByteClass, input: &[u8], at: usize) -> usize {
+    debug_assert!(class.bitmap() == C::CLASS.bitmap(), "skip_utf8_long_of: class is not C::CLASS");
     if at >= input.len() {
         check_end(input, at);
         return at;
@@ -213,14 +218,16 @@ pub fn skip_utf8_long_of<C: ConstClass>(kernels: Kernels, input: &[u8], at: usiz
     simd::utf8::skip(kernels, Of::<C>::new(), input, at, false)
 }
 
-/// [`probe_class`] for the class `C`, handing a long run to [`skip_class_long_of`].
+/// [`probe_class`] for the class `C` (`class` is `&C::CLASS`), handing a long run to
+/// [`skip_class_long_of`].
 #[inline(always)]
-pub fn probe_class_of<C: ConstClass>(kernels: Kernels, input: &[u8], at: usize) -> Option<usize> {
-    simd::probe::probe(kernels, &C::CLASS, input, at, |i| skip_class_long_of::<C>(kernels, input, i))
+pub fn probe_class_of<C: ConstClass>(kernels: Kernels, class: &ByteClass, input: &[u8], at: usize) -> Option<usize> {
+    simd::probe::probe(kernels, &C::CLASS, input, at, |i| skip_class_long_of::<C>(kernels, class, input, i))
 }
 
-/// [`probe_utf8`] for the class `C`, handing a long run to [`skip_utf8_long_of`].
+/// [`probe_utf8`] for the class `C` (`class` is `&C::CLASS`), handing a long run to
+/// [`skip_utf8_long_of`].
 #[inline(always)]
-pub fn probe_utf8_of<C: ConstClass>(kernels: Kernels, input: &[u8], at: usize) -> Option<usize> {
-    simd::probe::probe(kernels, &C::CLASS, input, at, |i| skip_utf8_long_of::<C>(kernels, input, i))
+pub fn probe_utf8_of<C: ConstClass>(kernels: Kernels, class: &ByteClass, input: &[u8], at: usize) -> Option<usize> {
+    simd::probe::probe(kernels, &C::CLASS, input, at, |i| skip_utf8_long_of::<C>(kernels, class, input, i))
 }

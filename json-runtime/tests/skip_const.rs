@@ -55,8 +55,8 @@ const_class!(AllAscii, |b| b < 0x80);
 const_class!(Empty, |_b| false);
 const_class!(Full, |_b| true);
 
-type Skip = fn(Kernels, &[u8], usize) -> usize;
-type Probe = fn(Kernels, &[u8], usize) -> Option<usize>;
+type Skip = fn(Kernels, &ByteClass, &[u8], usize) -> usize;
+type Probe = fn(Kernels, &ByteClass, &[u8], usize) -> Option<usize>;
 
 /// One class with its four compiled entry points.
 struct Case {
@@ -205,11 +205,12 @@ fn const_class_entry_points_agree_with_the_reference_tested_ones() {
 fn const_class_entry_points_at_the_end_and_past_it() {
     for l in levels() {
         let k = Kernels::new(l).expect("available");
-        assert_eq!(skip_class_long_of::<JsonString>(k, b"abc", 3), 3);
-        assert_eq!(skip_utf8_long_of::<JsonString>(k, b"abc", 3), 3);
-        assert_eq!(skip_utf8_long_of::<JsonString>(k, b"", 0), 0);
-        assert!(std::panic::catch_unwind(|| skip_class_long_of::<JsonString>(k, b"abc", 4)).is_err());
-        assert!(std::panic::catch_unwind(|| skip_utf8_long_of::<JsonString>(k, b"abc", 4)).is_err());
+        let c = &JsonString::CLASS;
+        assert_eq!(skip_class_long_of::<JsonString>(k, c, b"abc", 3), 3);
+        assert_eq!(skip_utf8_long_of::<JsonString>(k, c, b"abc", 3), 3);
+        assert_eq!(skip_utf8_long_of::<JsonString>(k, c, b"", 0), 0);
+        assert!(std::panic::catch_unwind(|| skip_class_long_of::<JsonString>(k, c, b"abc", 4)).is_err());
+        assert!(std::panic::catch_unwind(|| skip_utf8_long_of::<JsonString>(k, c, b"abc", 4)).is_err());
     }
 }
 
@@ -223,16 +224,20 @@ fn check(case: &Case, all: &[Kernels], scalar: Kernels, input: &[u8], at: usize)
     for &k in all {
         let name = case.name;
         let level = k.level().name();
-        assert_eq!((case.class_of)(k, input, at), want_class, "class_of {name} {level} at {at} {input:02x?}");
+        assert_eq!((case.class_of)(k, class, input, at), want_class, "class_of {name} {level} at {at} {input:02x?}");
         assert_eq!(skip_class_long(k, class, input, at), want_class, "class {name} {level} at {at} {input:02x?}");
-        assert_eq!((case.probe_class_of)(k, input, at), probe_class(k, class, input, at), "probe_class {name} {level}");
-        if let Some(end) = (case.probe_class_of)(k, input, at) {
+        assert_eq!(
+            (case.probe_class_of)(k, class, input, at),
+            probe_class(k, class, input, at),
+            "probe_class {name} {level}"
+        );
+        if let Some(end) = (case.probe_class_of)(k, class, input, at) {
             assert_eq!(end, want_class, "probe_class_of {name} {level} at {at} {input:02x?}");
         }
         if boundary {
-            assert_eq!((case.utf8_of)(k, input, at), want_utf8, "utf8_of {name} {level} at {at} {input:02x?}");
+            assert_eq!((case.utf8_of)(k, class, input, at), want_utf8, "utf8_of {name} {level} at {at} {input:02x?}");
             assert_eq!(skip_utf8_long(k, class, input, at), want_utf8, "utf8 {name} {level} at {at} {input:02x?}");
-            let probed = (case.probe_utf8_of)(k, input, at);
+            let probed = (case.probe_utf8_of)(k, class, input, at);
             assert_eq!(probed, probe_utf8(k, class, input, at), "probe_utf8 {name} {level} at {at} {input:02x?}");
         }
     }

@@ -355,8 +355,9 @@ impl core::fmt::Debug for ByteClass {
 ///     const CLASS: ByteClass = ByteClass::from_bitmap([0, 0x07FF_FFFE << 32, 0, 0]);
 /// }
 /// let k = Kernels::active();
-/// assert_eq!(skip_class_long_of::<Lower>(k, b"hello world", 0), 5);
-/// assert_eq!(skip_class_long_of::<Lower>(k, b"hello world", 0), skip_class(k, &Lower::CLASS, b"hello world", 0));
+/// let input = b"hello world";
+/// assert_eq!(skip_class_long_of::<Lower>(k, &Lower::CLASS, input, 0), 5);
+/// assert_eq!(skip_class_long_of::<Lower>(k, &Lower::CLASS, input, 6), skip_class(k, &Lower::CLASS, input, 6));
 /// ```
 pub trait ConstClass {
     /// The class.
