@@ -258,18 +258,34 @@ pub(crate) fn compare_errors<V: Vector>(cur: V, prev: V) -> V {
 /// paths only aarch64 takes run on every CI machine, against the scalar loops.
 #[cfg(test)]
 mod tests {
-    use super::super::class;
+    use super::super::class::{self, ByteClass, ConstClass, Of};
     use super::super::vector::emu::Emu;
     use super::*;
 
     fn class_emu(bits: &[u64; 4], input: &[u8], from: usize) -> usize {
         // SAFETY: `Emu` needs no CPU feature; `from <= input.len()`.
-        unsafe { class::kernel::<Emu>(&ByteClass::from_bitmap(*bits), input, from) }
+        unsafe { class::kernel::<Emu, _>(&ByteClass::from_bitmap(*bits), input, from) }
     }
 
     fn utf8_emu(bits: &[u64; 4], input: &[u8], from: usize) -> usize {
         // SAFETY: `Emu` needs no CPU feature; `from` is a boundary `<= input.len()`.
-        unsafe { kernel::<Emu>(&ByteClass::from_bitmap(*bits), input, from) }
+        unsafe { kernel::<Emu, _>(&ByteClass::from_bitmap(*bits), input, from) }
+    }
+
+    /// The JSON string body as a `ConstClass`: the kernels compiled for it.
+    struct JsonString;
+    impl ConstClass for JsonString {
+        const CLASS: ByteClass = ByteClass::from_bitmap([0xFFFF_FFFB_0000_0000, 0xFFFF_FFFF_EFFF_FFFF, 0, 0]);
+    }
+
+    fn const_class_emu(input: &[u8], from: usize) -> usize {
+        // SAFETY: as in `class_emu`.
+        unsafe { class::kernel::<Emu, _>(Of::<JsonString>::new(), input, from) }
+    }
+
+    fn const_utf8_emu(input: &[u8], from: usize) -> usize {
+        // SAFETY: as in `utf8_emu`.
+        unsafe { kernel::<Emu, _>(Of::<JsonString>::new(), input, from) }
     }
 
     fn class_of(f: impl Fn(u8) -> bool) -> ([u64; 4], [u8; 256]) {
@@ -308,6 +324,7 @@ mod tests {
             "é".as_bytes(),
             "😀".as_bytes(),
         ];
+        assert_eq!(classes[0].0, JsonString::CLASS.bitmap(), "the const class is the first class");
         for (bits, table) in &classes {
             let members: Vec<u8> = (0..0x80u8).filter(|&b| table[b as usize] != 0).collect();
             let mut run = Vec::new();
@@ -327,6 +344,12 @@ mod tests {
                             assert_eq!(utf8_emu(bits, &input, 0), want, "utf8 {input:02x?}");
                             let want = scalar::class(table, &input, 0);
                             assert_eq!(class_emu(bits, &input, 0), want, "class {input:02x?}");
+                            if *bits == JsonString::CLASS.bitmap() {
+                                let want = scalar::utf8(table, &input, 0);
+                                assert_eq!(const_utf8_emu(&input, 0), want, "const utf8 {input:02x?}");
+                                let want = scalar::class(table, &input, 0);
+                                assert_eq!(const_class_emu(&input, 0), want, "const class {input:02x?}");
+                            }
                         }
                     }
                 }
