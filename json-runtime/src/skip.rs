@@ -63,7 +63,9 @@
 
 use crate::simd;
 
-pub use crate::simd::class::{ByteClass, Strategy};
+use crate::simd::class::{Of, Source};
+
+pub use crate::simd::class::{ByteClass, ConstClass, Strategy};
 pub use crate::simd::Kernels;
 
 /// `at == input.len()`, or a caller bug.
@@ -101,7 +103,7 @@ pub fn skip_class_long(kernels: Kernels, class: &ByteClass, input: &[u8], at: us
 /// goes on with its own loop.
 #[inline(always)]
 pub fn probe_class(kernels: Kernels, class: &ByteClass, input: &[u8], at: usize) -> Option<usize> {
-    simd::probe::probe(kernels, class, input, at, skip_class_long)
+    simd::probe::probe(kernels, class, input, at, |i| skip_class_long(kernels, class, input, i))
 }
 
 /// [`probe_class`] for a [`skip_utf8`] hook: the blocks test the class's ASCII bytes, so
@@ -110,13 +112,14 @@ pub fn probe_class(kernels: Kernels, class: &ByteClass, input: &[u8], at: usize)
 /// blocks goes on in [`skip_utf8_long`]. The result is always a character boundary.
 #[inline(always)]
 pub fn probe_utf8(kernels: Kernels, class: &ByteClass, input: &[u8], at: usize) -> Option<usize> {
-    simd::probe::probe(kernels, class, input, at, skip_utf8_long)
+    simd::probe::probe(kernels, class, input, at, |i| skip_utf8_long(kernels, class, input, i))
 }
 
 /// The first byte inline, then the level's kernel (`prelude`: test a few bytes one by
 /// one before any vector setup).
 #[inline]
-fn skip_class_from(kernels: Kernels, class: &ByteClass, input: &[u8], at: usize, prelude: bool) -> usize {
+fn skip_class_from<S: Source>(kernels: Kernels, src: S, input: &[u8], at: usize, prelude: bool) -> usize {
+    let class = src.class();
     let Some(&b) = input.get(at) else {
         check_end(input, at);
         return at;
@@ -124,7 +127,7 @@ fn skip_class_from(kernels: Kernels, class: &ByteClass, input: &[u8], at: usize,
     if class.table[b as usize] == 0 {
         return at;
     }
-    simd::class::skip(kernels, class, input, at + 1, prelude)
+    simd::class::skip(kernels, src, input, at + 1, prelude)
 }
 
 /// Like [`skip_class`], but also skips whole, strictly well-formed UTF-8 multibyte
@@ -157,7 +160,8 @@ pub fn skip_utf8_long(kernels: Kernels, class: &ByteClass, input: &[u8], at: usi
 /// The first byte inline (an ASCII class byte, or a possible lead byte), then the
 /// level's kernel (`prelude` as in [`skip_class_from`]).
 #[inline]
-fn skip_utf8_from(kernels: Kernels, class: &ByteClass, input: &[u8], at: usize, prelude: bool) -> usize {
+fn skip_utf8_from<S: Source>(kernels: Kernels, src: S, input: &[u8], at: usize, prelude: bool) -> usize {
+    let class = src.class();
     let Some(&b) = input.get(at) else {
         check_end(input, at);
         return at;
@@ -174,5 +178,56 @@ fn skip_utf8_from(kernels: Kernels, class: &ByteClass, input: &[u8], at: usize, 
         }
         at
     };
-    simd::utf8::skip(kernels, class, input, from, prelude)
+    simd::utf8::skip(kernels, src, input, from, prelude)
+}
+
+/// [`skip_class_long`] compiled for the class `C` (see [`ConstClass`]): what a generated
+/// lexer's hook calls, so that the kernel does not choose the class's test or load its
+/// constants from a description at every call. `class` is `&C::CLASS` (checked in debug
+/// builds; the kernel reads `C`'s): the call is made as a call of [`skip_class_long`],
+/// which keeps the generated lexer's own code as it was with that call.
+///
+/// # Panics
+/// When `at > input.len()`.
+#[inline(never)]
+pub fn skip_class_long_of<C: ConstClass>(kernels: Kernels, class: &ByteClass, input: &[u8], at: usize) -> usize {
+    debug_assert!(class.bitmap() == C::CLASS.bitmap(), "skip_class_long_of: class is not C::CLASS");
+    if at >= input.len() {
+        check_end(input, at);
+        return at;
+    }
+    // The first byte goes to the kernel with the rest: it tests that byte as any other.
+    simd::class::skip(kernels, Of::<C>::new(), input, at, false)
+}
+
+/// [`skip_utf8_long`] compiled for the class `C`; `class` is `&C::CLASS` (see
+/// [`skip_class_long_of`]).
+///
+/// # Panics
+/// When `at > input.len()`.
+#[inline(never)]
+pub fn skip_utf8_long_of<C: ConstClass>(kernels: Kernels, class: &ByteClass, input: &[u8], at: usize) -> usize {
+    debug_assert!(class.bitmap() == C::CLASS.bitmap(), "skip_utf8_long_of: class is not C::CLASS");
+    if at >= input.len() {
+        check_end(input, at);
+        return at;
+    }
+    // The first byte goes to the kernel with the rest: an ASCII byte outside the class
+    // stops it there, and a byte that starts no valid character is an error it hands to
+    // the scalar loop, which stops there.
+    simd::utf8::skip(kernels, Of::<C>::new(), input, at, false)
+}
+
+/// [`probe_class`] for the class `C` (`class` is `&C::CLASS`), handing a long run to
+/// [`skip_class_long_of`].
+#[inline(always)]
+pub fn probe_class_of<C: ConstClass>(kernels: Kernels, class: &ByteClass, input: &[u8], at: usize) -> Option<usize> {
+    simd::probe::probe(kernels, &C::CLASS, input, at, |i| skip_class_long_of::<C>(kernels, class, input, i))
+}
+
+/// [`probe_utf8`] for the class `C` (`class` is `&C::CLASS`), handing a long run to
+/// [`skip_utf8_long_of`].
+#[inline(always)]
+pub fn probe_utf8_of<C: ConstClass>(kernels: Kernels, class: &ByteClass, input: &[u8], at: usize) -> Option<usize> {
+    simd::probe::probe(kernels, &C::CLASS, input, at, |i| skip_utf8_long_of::<C>(kernels, class, input, i))
 }

@@ -26,30 +26,57 @@ const _: () = assert!(Hook::PROBE_AFTER == UNROLL);
 /// range (digits) pays off, whitespace's three ranges do not.
 const SWAR_MAX_RANGES: usize = 1;
 
-/// `const SKIP_n: ByteClass = …;` for each hook. A `const`, not a `static`: the lexer
-/// is inlined across crates, and only a constant lets the compiler fold the class into
-/// the inline probe's compares.
+/// `struct SkipN;` with its class as a `ConstClass` for each hook, and the class as
+/// `const SKIP_N`. A type, so that the kernels the hook calls are compiled for its class
+/// (the class's test chosen and its constants built at compile time, not at every
+/// call); a `const`, not a `static`: the lexer is inlined across crates, and only a
+/// constant lets the compiler fold the class into the inline probe's compares. A hook
+/// whose class an earlier hook already has names that hook's type (`type SkipN =
+/// SkipM;`): one compiled kernel per class.
 pub(super) fn hook_classes(rt: &syn::Path, analysis: &Analysis) -> TokenStream {
-    let classes = analysis.hooks.iter().map(|h| {
-        let name = format_ident!("SKIP_{}", h.state.0);
-        let words: Vec<Literal> = h.class.words().iter().map(|&w| Literal::u64_unsuffixed(w)).collect();
-        quote!(const #name: #rt::skip::ByteClass = #rt::skip::ByteClass::from_bitmap([#(#words),*]);)
+    let hooks = &analysis.hooks;
+    let classes = hooks.iter().enumerate().map(|(i, h)| {
+        let (name, constant) = hook_names(h);
+        let the_type = match hooks[..i].iter().find(|e| e.class == h.class) {
+            Some(first) => {
+                let first = hook_names(first).0;
+                quote!(type #name = #first;)
+            }
+            None => {
+                let words: Vec<Literal> = h.class.words().iter().map(|&w| Literal::u64_unsuffixed(w)).collect();
+                quote! {
+                    struct #name;
+                    impl #rt::skip::ConstClass for #name {
+                        const CLASS: #rt::skip::ByteClass = #rt::skip::ByteClass::from_bitmap([#(#words),*]);
+                    }
+                }
+            }
+        };
+        quote! {
+            #the_type
+            const #constant: #rt::skip::ByteClass = <#name as #rt::skip::ConstClass>::CLASS;
+        }
     });
     quote!(#(#classes)*)
 }
 
-/// A hook's call into the runtime: `skip_…_long(kernels, &SKIP_n, input, p)`, where the
-/// run ends; or, with `probe`, `probe_…(…)`, the inline probe (`Some(end)`, or `None`
-/// where it does not apply).
+/// The type and the constant that name a hook's class (see [`hook_classes`]).
+fn hook_names(hook: &Hook) -> (proc_macro2::Ident, proc_macro2::Ident) {
+    (format_ident!("Skip{}", hook.state.0), format_ident!("SKIP_{}", hook.state.0))
+}
+
+/// A hook's call into the runtime: `skip_…_long_of::<SkipN>(kernels, &SKIP_N, input,
+/// p)`, where the run ends; or, with `probe`, `probe_…_of::<SkipN>(…)`, the inline probe
+/// (`Some(end)`, or `None` where it does not apply).
 pub(super) fn hook_call(rt: &syn::Path, hook: &Hook, probe: bool) -> TokenStream {
-    let name = format_ident!("SKIP_{}", hook.state.0);
+    let (name, constant) = hook_names(hook);
     let function = match (hook.kernel, probe) {
-        (KernelKind::Class, false) => quote!(skip_class_long),
-        (KernelKind::Utf8, false) => quote!(skip_utf8_long),
-        (KernelKind::Class, true) => quote!(probe_class),
-        (KernelKind::Utf8, true) => quote!(probe_utf8),
+        (KernelKind::Class, false) => quote!(skip_class_long_of),
+        (KernelKind::Utf8, false) => quote!(skip_utf8_long_of),
+        (KernelKind::Class, true) => quote!(probe_class_of),
+        (KernelKind::Utf8, true) => quote!(probe_utf8_of),
     };
-    quote!(#rt::skip::#function(kernels, &#name, input, p))
+    quote!(#rt::skip::#function::<#name>(kernels, &#constant, input, p))
 }
 
 /// For a class of at most [`SWAR_MAX_RANGES`] ranges of ASCII bytes, an expression over `word` (eight

@@ -2,6 +2,8 @@
 //! and the vector matchers (ranges or nibble tables) the kernels use; the matchers'
 //! [`StopTest`]s ([`Ranges`], [`Shufti`]); and `skip_class` per level.
 
+use core::marker::PhantomData;
+
 use super::vector::{self, Shuffle, StopTest, Vector};
 use super::{scalar, swar, Kernels, Level};
 
@@ -338,6 +340,69 @@ impl core::fmt::Debug for ByteClass {
     }
 }
 
+/// A [`ByteClass`] fixed at compile time, named by a type: the kernel entry points
+/// that take it as a type parameter ([`skip_utf8_long_of`](crate::skip::skip_utf8_long_of),
+/// ...) are compiled for that one class, with its matcher's shape and constants known,
+/// so a call does not choose the class's test nor load its description at run time.
+/// Generated lexers implement it on a unit struct per hook.
+///
+/// ```
+/// use json_runtime::skip::{skip_class, skip_class_long_of, ByteClass, ConstClass, Kernels};
+///
+/// struct Lower;
+/// impl ConstClass for Lower {
+///     // Lowercase ASCII letters: bits 0x61..=0x7A of the second word.
+///     const CLASS: ByteClass = ByteClass::from_bitmap([0, 0x07FF_FFFE << 32, 0, 0]);
+/// }
+/// let k = Kernels::active();
+/// let input = b"hello world";
+/// assert_eq!(skip_class_long_of::<Lower>(k, &Lower::CLASS, input, 0), 5);
+/// assert_eq!(skip_class_long_of::<Lower>(k, &Lower::CLASS, input, 6), skip_class(k, &Lower::CLASS, input, 6));
+/// ```
+pub trait ConstClass {
+    /// The class.
+    const CLASS: ByteClass;
+}
+
+/// Where a kernel finds its class: a reference (one compiled kernel serves every class)
+/// or [`Of`] a [`ConstClass`] (a kernel compiled for that class).
+pub(crate) trait Source: Copy {
+    fn class(&self) -> &ByteClass;
+}
+
+impl Source for &ByteClass {
+    #[inline(always)]
+    fn class(&self) -> &ByteClass {
+        self
+    }
+}
+
+/// The class of `C`, as a [`Source`].
+pub(crate) struct Of<C>(PhantomData<fn() -> C>);
+
+impl<C> Of<C> {
+    #[inline(always)]
+    pub(crate) fn new() -> Self {
+        Of(PhantomData)
+    }
+}
+
+impl<C> Clone for Of<C> {
+    #[inline(always)]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<C> Copy for Of<C> {}
+
+impl<C: ConstClass> Source for Of<C> {
+    #[inline(always)]
+    fn class(&self) -> &ByteClass {
+        &C::CLASS
+    }
+}
+
 /// Bytes the vector levels check one by one before setting up vectors: a run this
 /// short costs about what the caller's own loop would.
 pub(crate) const PRELUDE: usize = 4;
@@ -346,7 +411,8 @@ pub(crate) const PRELUDE: usize = 4;
 /// [`PRELUDE`] bytes one by one first). Inlined into the `_long` entry points, where
 /// `prelude` is a constant `false`.
 #[inline(always)]
-pub(crate) fn skip(kernels: Kernels, class: &ByteClass, input: &[u8], mut from: usize, prelude: bool) -> usize {
+pub(crate) fn skip<S: Source>(kernels: Kernels, src: S, input: &[u8], mut from: usize, prelude: bool) -> usize {
+    let class = src.class();
     if kernels.level() == Level::Scalar {
         return scalar::class(&class.table, input, from);
     }
@@ -361,7 +427,7 @@ pub(crate) fn skip(kernels: Kernels, class: &ByteClass, input: &[u8], mut from: 
             }
         }
     }
-    by_level!(kernels, (class, input, from), sse2_class, avx2_class, class, swar::class(&class.table, input, from))
+    by_level!(kernels, (src, input, from), sse2_class, avx2_class, class, swar::class(&class.table, input, from))
 }
 
 /// `skip_class` from `from` with a shuffle-capable vector: compares or nibble tables,
@@ -371,7 +437,8 @@ pub(crate) fn skip(kernels: Kernels, class: &ByteClass, input: &[u8], mut from: 
 /// The CPU has `V`'s features; `from <= input.len()`.
 #[cfg_attr(not(any(target_arch = "x86", target_arch = "x86_64", target_arch = "aarch64")), allow(dead_code))]
 #[inline(always)]
-pub(crate) unsafe fn kernel<V: Shuffle>(class: &ByteClass, input: &[u8], from: usize) -> usize {
+pub(crate) unsafe fn kernel<V: Shuffle, S: Source>(src: S, input: &[u8], from: usize) -> usize {
+    let class = src.class();
     if input.len() - from < V::LANES {
         return scalar::class(&class.table, input, from);
     }

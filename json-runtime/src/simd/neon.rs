@@ -9,7 +9,7 @@
 
 use core::arch::aarch64::*;
 
-use super::class::ByteClass;
+use super::class::Source;
 use super::stop::{self, Finder};
 use super::utf8::lookup_errors;
 use super::vector::{vector_ops, Shuffle};
@@ -104,9 +104,9 @@ impl Shuffle for Neon {
 /// # Safety
 /// The CPU has NEON.
 #[target_feature(enable = "neon")]
-pub(super) unsafe fn class(class: &ByteClass, input: &[u8], from: usize) -> usize {
+pub(super) unsafe fn class<S: Source>(src: S, input: &[u8], from: usize) -> usize {
     // SAFETY: the caller guarantees NEON and `from <= input.len()`.
-    unsafe { class::kernel::<Neon>(class, input, from) }
+    unsafe { class::kernel::<Neon, S>(src, input, from) }
 }
 
 /// `skip_utf8` from the character boundary `from` with NEON.
@@ -114,9 +114,9 @@ pub(super) unsafe fn class(class: &ByteClass, input: &[u8], from: usize) -> usiz
 /// # Safety
 /// The CPU has NEON; `from <= input.len()` is a character boundary.
 #[target_feature(enable = "neon")]
-pub(super) unsafe fn utf8(class: &ByteClass, input: &[u8], from: usize) -> usize {
+pub(super) unsafe fn utf8<S: Source>(src: S, input: &[u8], from: usize) -> usize {
     // SAFETY: the caller guarantees NEON and the boundary.
-    unsafe { utf8::kernel::<Neon>(class, input, from) }
+    unsafe { utf8::kernel::<Neon, S>(src, input, from) }
 }
 
 /// [`Finder::find`]'s kernel with NEON: 16 bytes at a time, then one last vector

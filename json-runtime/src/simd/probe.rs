@@ -47,20 +47,20 @@ fn enabled(kernels: Kernels) -> bool {
 }
 
 /// The probe (see [`crate::skip::probe_class`] and [`crate::skip::probe_utf8`]),
-/// handing a long run to `long` (the level's out-of-line kernel).
+/// handing a long run to `long` (the level's out-of-line kernel, from the index given).
 #[inline(always)]
 pub(crate) fn probe(
     kernels: Kernels,
     class: &ByteClass,
     input: &[u8],
     at: usize,
-    long: fn(Kernels, &ByteClass, &[u8], usize) -> usize,
+    long: impl FnOnce(usize) -> usize,
 ) -> Option<usize> {
     let Shape::Ranges { n, negated } = class.skip.shape else { return None };
     if !enabled(kernels) {
         return None;
     }
-    run(class, n, negated, input, at, |i| long(kernels, class, input, i))
+    run(class, n, negated, input, at, long)
 }
 
 #[cfg(any(

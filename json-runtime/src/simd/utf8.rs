@@ -1,13 +1,14 @@
 //! `skip_utf8`: a class test plus a UTF-8 check per block, and the UTF-8 checks.
 
-use super::class::{ByteClass, Ranges, Shape, Shufti};
+use super::class::{Ranges, Shape, Shufti, Source};
 use super::vector::{first, Shuffle, StopTest, Vector};
 use super::{scalar, swar, Kernels, Level};
 
 /// `skip_utf8` from the character boundary `from <= input.len()`, through the level's
 /// kernel (`prelude`: ASCII bytes one by one first, as in [`super::class::skip`]).
 #[inline(always)]
-pub(crate) fn skip(kernels: Kernels, class: &ByteClass, input: &[u8], mut from: usize, prelude: bool) -> usize {
+pub(crate) fn skip<S: Source>(kernels: Kernels, src: S, input: &[u8], mut from: usize, prelude: bool) -> usize {
+    let class = src.class();
     if kernels.level() == Level::Scalar {
         return scalar::utf8(&class.table, input, from);
     }
@@ -26,7 +27,7 @@ pub(crate) fn skip(kernels: Kernels, class: &ByteClass, input: &[u8], mut from: 
             }
         }
     }
-    by_level!(kernels, (class, input, from), sse2_utf8, avx2_utf8, utf8, swar::utf8(&class.table, input, from))
+    by_level!(kernels, (src, input, from), sse2_utf8, avx2_utf8, utf8, swar::utf8(&class.table, input, from))
 }
 
 /// `skip_utf8` from the character boundary `from` with a shuffle-capable vector (the
@@ -37,7 +38,8 @@ pub(crate) fn skip(kernels: Kernels, class: &ByteClass, input: &[u8], mut from: 
 /// The CPU has `V`'s features; `from <= input.len()` is a character boundary.
 #[cfg_attr(not(any(target_arch = "x86", target_arch = "x86_64", target_arch = "aarch64")), allow(dead_code))]
 #[inline(always)]
-pub(crate) unsafe fn kernel<V: Shuffle>(class: &ByteClass, input: &[u8], from: usize) -> usize {
+pub(crate) unsafe fn kernel<V: Shuffle, S: Source>(src: S, input: &[u8], from: usize) -> usize {
+    let class = src.class();
     if input.len() - from < V::LANES {
         return tail(&class.table, input, from, from);
     }
@@ -58,8 +60,9 @@ pub(crate) unsafe fn kernel<V: Shuffle>(class: &ByteClass, input: &[u8], from: u
 
 /// Per byte of the last block, the largest value that does not start a character
 /// needing bytes past the block's end (0xFF elsewhere): a byte above it leaves the
-/// block ending inside a character. Load the last `LANES` bytes.
-static INCOMPLETE: [u8; 64] = {
+/// block ending inside a character. Load the last `LANES` bytes. A `const` (each use a
+/// constant of its crate), so that a kernel compiled in a lexer's crate loads it directly.
+const INCOMPLETE: [u8; 64] = {
     let mut t = [0xFFu8; 64];
     t[61] = 0xF0 - 1;
     t[62] = 0xE0 - 1;
@@ -84,8 +87,9 @@ pub(crate) unsafe fn blocks<V: Vector, S: StopTest<V>>(s: &S, table: &[u8; 256],
     let len = input.len();
     let ptr = input.as_ptr();
     let mut i = start;
-    // SAFETY: features: caller; `INCOMPLETE[64 - LANES..]` holds `LANES` bytes.
-    let (mut prev, limits) = unsafe { (V::zero(), V::load(INCOMPLETE.as_ptr().add(64 - V::LANES))) };
+    let incomplete: &'static [u8; 64] = &INCOMPLETE;
+    // SAFETY: features: caller; `incomplete[64 - LANES..]` holds `LANES` bytes.
+    let (mut prev, limits) = unsafe { (V::zero(), V::load(incomplete.as_ptr().add(64 - V::LANES))) };
     // The previous block ended inside a character.
     let mut pending = false;
     while len - i >= V::LANES {
@@ -102,8 +106,9 @@ pub(crate) unsafe fn blocks<V: Vector, S: StopTest<V>>(s: &S, table: &[u8; 256],
         } else {
             let errors = !v.utf8_errors(prev).eq(v.xor(v)).mask() & V::FULL;
             if errors | stops != 0 {
-                // `trailing_zeros` of 0 is 64: no error at all.
-                if stops != 0 && errors.trailing_zeros() > stops.trailing_zeros() {
+                // No error up to the first stop (`stops ^ (stops - 1)`: the bits up to its
+                // lowest; all bits when there is no stop, and then there is an error).
+                if errors & (stops ^ stops.wrapping_sub(1)) == 0 {
                     return i + first::<V>(stops);
                 }
                 break;
@@ -253,18 +258,34 @@ pub(crate) fn compare_errors<V: Vector>(cur: V, prev: V) -> V {
 /// paths only aarch64 takes run on every CI machine, against the scalar loops.
 #[cfg(test)]
 mod tests {
-    use super::super::class;
+    use super::super::class::{self, ByteClass, ConstClass, Of};
     use super::super::vector::emu::Emu;
     use super::*;
 
     fn class_emu(bits: &[u64; 4], input: &[u8], from: usize) -> usize {
         // SAFETY: `Emu` needs no CPU feature; `from <= input.len()`.
-        unsafe { class::kernel::<Emu>(&ByteClass::from_bitmap(*bits), input, from) }
+        unsafe { class::kernel::<Emu, _>(&ByteClass::from_bitmap(*bits), input, from) }
     }
 
     fn utf8_emu(bits: &[u64; 4], input: &[u8], from: usize) -> usize {
         // SAFETY: `Emu` needs no CPU feature; `from` is a boundary `<= input.len()`.
-        unsafe { kernel::<Emu>(&ByteClass::from_bitmap(*bits), input, from) }
+        unsafe { kernel::<Emu, _>(&ByteClass::from_bitmap(*bits), input, from) }
+    }
+
+    /// The JSON string body as a `ConstClass`: the kernels compiled for it.
+    struct JsonString;
+    impl ConstClass for JsonString {
+        const CLASS: ByteClass = ByteClass::from_bitmap([0xFFFF_FFFB_0000_0000, 0xFFFF_FFFF_EFFF_FFFF, 0, 0]);
+    }
+
+    fn const_class_emu(input: &[u8], from: usize) -> usize {
+        // SAFETY: as in `class_emu`.
+        unsafe { class::kernel::<Emu, _>(Of::<JsonString>::new(), input, from) }
+    }
+
+    fn const_utf8_emu(input: &[u8], from: usize) -> usize {
+        // SAFETY: as in `utf8_emu`.
+        unsafe { kernel::<Emu, _>(Of::<JsonString>::new(), input, from) }
     }
 
     fn class_of(f: impl Fn(u8) -> bool) -> ([u64; 4], [u8; 256]) {
@@ -303,6 +324,7 @@ mod tests {
             "é".as_bytes(),
             "😀".as_bytes(),
         ];
+        assert_eq!(classes[0].0, JsonString::CLASS.bitmap(), "the const class is the first class");
         for (bits, table) in &classes {
             let members: Vec<u8> = (0..0x80u8).filter(|&b| table[b as usize] != 0).collect();
             let mut run = Vec::new();
@@ -322,6 +344,12 @@ mod tests {
                             assert_eq!(utf8_emu(bits, &input, 0), want, "utf8 {input:02x?}");
                             let want = scalar::class(table, &input, 0);
                             assert_eq!(class_emu(bits, &input, 0), want, "class {input:02x?}");
+                            if *bits == JsonString::CLASS.bitmap() {
+                                let want = scalar::utf8(table, &input, 0);
+                                assert_eq!(const_utf8_emu(&input, 0), want, "const utf8 {input:02x?}");
+                                let want = scalar::class(table, &input, 0);
+                                assert_eq!(const_class_emu(&input, 0), want, "const class {input:02x?}");
+                            }
                         }
                     }
                 }

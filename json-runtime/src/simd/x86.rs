@@ -12,7 +12,7 @@ use core::arch::x86::*;
 #[cfg(target_arch = "x86_64")]
 use core::arch::x86_64::*;
 
-use super::class::{ByteClass, Ranges};
+use super::class::{Ranges, Source};
 use super::stop::{self, Finder};
 use super::utf8::{compare_errors, lookup_errors};
 use super::vector::{self, vector_ops, Shuffle, Wide};
@@ -161,7 +161,8 @@ impl Wide for Avx {
 /// # Safety
 /// The CPU has SSE2.
 #[target_feature(enable = "sse2")]
-pub(super) unsafe fn sse2_class(class: &ByteClass, input: &[u8], from: usize) -> usize {
+pub(super) unsafe fn sse2_class<S: Source>(src: S, input: &[u8], from: usize) -> usize {
+    let class = src.class();
     if input.len() - from < 16 {
         return scalar::class(&class.table, input, from);
     }
@@ -185,7 +186,8 @@ pub(super) unsafe fn sse2_class(class: &ByteClass, input: &[u8], from: usize) ->
 /// # Safety
 /// The CPU has SSE2.
 #[target_feature(enable = "sse2")]
-pub(super) unsafe fn sse2_utf8(class: &ByteClass, input: &[u8], from: usize) -> usize {
+pub(super) unsafe fn sse2_utf8<S: Source>(src: S, input: &[u8], from: usize) -> usize {
+    let class = src.class();
     if input.len() - from < 16 {
         return utf8::tail(&class.table, input, from, from);
     }
@@ -206,9 +208,9 @@ pub(super) unsafe fn sse2_utf8(class: &ByteClass, input: &[u8], from: usize) -> 
 /// # Safety
 /// The CPU has AVX2; `from <= input.len()`.
 #[target_feature(enable = "avx2")]
-pub(super) unsafe fn avx2_class(class: &ByteClass, input: &[u8], from: usize) -> usize {
+pub(super) unsafe fn avx2_class<S: Source>(src: S, input: &[u8], from: usize) -> usize {
     // SAFETY: the caller guarantees AVX2 and `from <= input.len()`.
-    unsafe { class::kernel::<Avx>(class, input, from) }
+    unsafe { class::kernel::<Avx, S>(src, input, from) }
 }
 
 /// `skip_utf8` from the character boundary `from` with AVX2 (lookup UTF-8 check).
@@ -216,9 +218,9 @@ pub(super) unsafe fn avx2_class(class: &ByteClass, input: &[u8], from: usize) ->
 /// # Safety
 /// The CPU has AVX2; `from <= input.len()` is a character boundary.
 #[target_feature(enable = "avx2")]
-pub(super) unsafe fn avx2_utf8(class: &ByteClass, input: &[u8], from: usize) -> usize {
+pub(super) unsafe fn avx2_utf8<S: Source>(src: S, input: &[u8], from: usize) -> usize {
     // SAFETY: the caller guarantees AVX2 and the boundary.
-    unsafe { utf8::kernel::<Avx>(class, input, from) }
+    unsafe { utf8::kernel::<Avx, S>(src, input, from) }
 }
 
 // ---------------------------------------------------------------------------------
