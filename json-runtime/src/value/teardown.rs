@@ -1,0 +1,113 @@
+//! Dropping a [`Value`] of any depth with a bounded stack.
+//!
+//! `Value` has no `Drop` of its own (a `Drop` would forbid moving out of it in a
+//! `match`); [`Array`](super::Array) and [`Map`](super::Map) have. A non-empty one hands
+//! its elements to [`elements`] or [`members`], which drop them depth first, as the
+//! compiler's drop would, but count the levels: the element buffers of containers
+//! [`LEVELS`] below go onto a heap stack of pending buffers instead (their `Vec`
+//! headers, not the elements), each taken apart afterwards the same way. So the native
+//! stack holds at most `LEVELS` frames, however deep the value; the heap stack is
+//! allocated only for values deeper than that. Each nested container is emptied before
+//! it is dropped, so its own `Drop` does nothing.
+//!
+//! Depth first through the first levels (rather than a heap stack from the top) costs
+//! nothing over the compiler's drop: no container is moved onto a stack and off again.
+
+use super::{Str, Value};
+
+/// Levels taken apart by recursion before buffers go onto the heap stack. Any depth
+/// keeps the stack bounded; this many covers real documents without the heap stack.
+const LEVELS: u32 = 32;
+
+/// The elements of an array or the members of an object, still to be dropped.
+enum Pending {
+    Array(Vec<Value>),
+    Object(Vec<(Str, Value)>),
+}
+
+/// Drops an array's elements (leaving it empty), however deeply they nest.
+#[inline(never)]
+pub(super) fn elements(items: &mut Vec<Value>) {
+    let mut deeper = Vec::new();
+    drop_array(core::mem::take(items), 0, &mut deeper);
+    drain(deeper);
+}
+
+/// Drops an object's members (leaving it empty), however deeply they nest.
+#[inline(never)]
+pub(super) fn members(entries: &mut Vec<(Str, Value)>) {
+    let mut deeper = Vec::new();
+    drop_object(core::mem::take(entries), 0, &mut deeper);
+    drain(deeper);
+}
+
+/// Takes apart the buffers that were too deep, each from level 0 again.
+fn drain(mut deeper: Vec<Pending>) {
+    while let Some(p) = deeper.pop() {
+        match p {
+            Pending::Array(items) => drop_array(items, 0, &mut deeper),
+            Pending::Object(entries) => drop_object(entries, 0, &mut deeper),
+        }
+    }
+}
+
+fn drop_array(mut items: Vec<Value>, level: u32, deeper: &mut Vec<Pending>) {
+    let (len, at) = (items.len(), items.as_mut_ptr());
+    // SAFETY: with the length set to 0 the `Vec` frees only its buffer when it goes;
+    // each of the `len` initialized elements from `at` on is dropped once, in place.
+    // (A panic half way would leak the rest, not drop anything twice.)
+    unsafe {
+        items.set_len(0);
+        for i in 0..len {
+            drop_value(&mut *at.add(i), level, deeper);
+        }
+    }
+}
+
+fn drop_object(mut entries: Vec<(Str, Value)>, level: u32, deeper: &mut Vec<Pending>) {
+    let (len, at) = (entries.len(), entries.as_mut_ptr());
+    // SAFETY: as in `drop_array`.
+    unsafe {
+        entries.set_len(0);
+        for i in 0..len {
+            let (key, v) = &mut *at.add(i);
+            core::ptr::drop_in_place(key);
+            drop_value(v, level, deeper);
+        }
+    }
+}
+
+/// Drops `*v` in place, which sits `level` levels below the container being dropped.
+/// An array's or object's fields are moved out and dropped here, not through its own
+/// `Drop` (which would start over at level 0).
+///
+/// # Safety
+/// `*v` is dropped: the caller must not use or drop it again.
+#[inline(always)]
+unsafe fn drop_value(v: &mut Value, level: u32, deeper: &mut Vec<Pending>) {
+    // SAFETY (the reads): each field is moved out once and the container it came from
+    // is never dropped (the caller's contract).
+    match v {
+        Value::Null | Value::Bool(_) | Value::Number(_) => {}
+        Value::String(s) => unsafe { core::ptr::drop_in_place(s) },
+        Value::Array(a) => {
+            let items = unsafe { core::ptr::read(&a.0) };
+            if items.is_empty() {
+            } else if level < LEVELS {
+                drop_array(items, level + 1, deeper);
+            } else {
+                deeper.push(Pending::Array(items));
+            }
+        }
+        Value::Object(m) => {
+            let (entries, index) = unsafe { (core::ptr::read(&m.entries), core::ptr::read(&m.index)) };
+            drop(index);
+            if entries.is_empty() {
+            } else if level < LEVELS {
+                drop_object(entries, level + 1, deeper);
+            } else {
+                deeper.push(Pending::Object(entries));
+            }
+        }
+    }
+}
