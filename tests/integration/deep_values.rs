@@ -207,3 +207,51 @@ fn deep_document_to_owned_drops() {
         drop(v);
     });
 }
+
+/// The same tree, walked without recursion (`==` recurses).
+fn same(a: &Value, b: &Value) -> bool {
+    let mut pairs = vec![(a, b)];
+    while let Some((a, b)) = pairs.pop() {
+        match (a, b) {
+            (Value::Array(x), Value::Array(y)) if x.len() == y.len() => pairs.extend(x.iter().zip(y.iter())),
+            (Value::Object(x), Value::Object(y)) if x.len() == y.len() => {
+                for ((k, v), (l, w)) in x.iter().zip(y.iter()) {
+                    if k != l {
+                        return false;
+                    }
+                    pairs.push((v, w));
+                }
+            }
+            (Value::Array(_) | Value::Object(_), _) | (_, Value::Array(_) | Value::Object(_)) => return false,
+            _ if a != b => return false,
+            _ => {}
+        }
+    }
+    true
+}
+
+#[test]
+fn deep_values_clone() {
+    on_small_stack(|| {
+        let v = decode_deep(&nested(r#"[{"a":[1],"b":"#, r#"{"x":"y"}"#, "}]"));
+        let c = v.clone();
+        assert!(same(&c, &v));
+        assert_eq!(depth_of(&c), 2 * DEPTH + 1);
+        // Through `Array` and `Map` too.
+        let Value::Array(a) = &v else { panic!("an array") };
+        let a2 = a.clone();
+        assert!(same(&Value::Array(a2), &v));
+        let Value::Object(m) = &a[0] else { panic!("an object") };
+        let m2 = m.clone();
+        assert!(same(&Value::Object(m2), &a[0]));
+        // A copy that differs at the bottom is seen to differ.
+        let mut d = deep_array(DEPTH);
+        assert!(same(&d.clone(), &d));
+        let mut at = &mut d;
+        while let Value::Array(a) = at {
+            at = &mut a[0];
+        }
+        *at = Value::from(1);
+        assert!(!same(&d, &deep_array(DEPTH)));
+    });
+}

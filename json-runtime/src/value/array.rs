@@ -1,5 +1,5 @@
-//! [`Array`]: a JSON array's elements, a `Vec<Value>` whose drop does not recurse (see
-//! `teardown.rs`).
+//! [`Array`]: a JSON array's elements, a `Vec<Value>` whose drop uses a bounded stack
+//! however deeply the elements nest (see `teardown.rs`).
 
 use core::ops::{Deref, DerefMut};
 
@@ -7,8 +7,9 @@ use super::{teardown, Value};
 
 /// A JSON array: a `Vec<Value>` (it dereferences to one, so `push`, `len`, `iter`,
 /// indexing and the rest work as on a `Vec`) that can be dropped however deeply it is
-/// nested: dropping it takes its nested arrays and objects apart one by one instead of
-/// recursing once per level.
+/// nested: its `Drop` takes nested arrays and objects apart with a bounded stack instead
+/// of recursing once per level. (`Value` itself has no `Drop`, so that a `match` can
+/// move out of it; a plain `Vec<Value>` would give no place for one.)
 ///
 /// ```
 /// use json_runtime::{Array, Value};
@@ -137,7 +138,7 @@ impl IntoIterator for Array {
     type Item = Value;
     type IntoIter = std::vec::IntoIter<Value>;
     /// The elements; those not yet taken when the iterator is dropped are dropped with
-    /// it as `Value`s, each without recursion.
+    /// it, each with a bounded stack.
     #[inline]
     fn into_iter(self) -> Self::IntoIter {
         self.into_vec().into_iter()

@@ -6,18 +6,19 @@
 //! compiler's drop would, but count the levels: the element buffers of containers
 //! [`LEVELS`] below go onto a heap stack of pending buffers instead (their `Vec`
 //! headers, not the elements), each taken apart afterwards the same way. So the native
-//! stack holds at most `LEVELS` frames, however deep the value; the heap stack is
-//! allocated only for values deeper than that. Each nested container is emptied before
-//! it is dropped, so its own `Drop` does nothing.
+//! stack holds at most `LEVELS` small frames, however deep the value; the heap stack is
+//! allocated only for values deeper than that. Nested containers are dropped in place
+//! here, field by field, never through their own `Drop` (which would start over at
+//! level 0).
 //!
-//! Depth first through the first levels (rather than a heap stack from the top) costs
-//! nothing over the compiler's drop: no container is moved onto a stack and off again.
+//! Why not a heap stack from the top: moving every container onto it and off again
+//! cost more than the compiler's drop; recursion through the first levels does not.
 
 use super::{Str, Value};
 
 /// Levels taken apart by recursion before buffers go onto the heap stack. Any depth
 /// keeps the stack bounded; this many covers real documents without the heap stack.
-const LEVELS: u32 = 32;
+pub(super) const LEVELS: u32 = 32;
 
 /// The elements of an array or the members of an object, still to be dropped.
 enum Pending {
@@ -85,14 +86,15 @@ fn drop_object(mut entries: Vec<(Str, Value)>, level: u32, deeper: &mut Vec<Pend
 /// `*v` is dropped: the caller must not use or drop it again.
 #[inline(always)]
 unsafe fn drop_value(v: &mut Value, level: u32, deeper: &mut Vec<Pending>) {
-    // SAFETY (the reads): each field is moved out once and the container it came from
-    // is never dropped (the caller's contract).
     match v {
         Value::Null | Value::Bool(_) | Value::Number(_) => {}
+        // SAFETY: `*v` is not dropped again (the caller's contract).
         Value::String(s) => unsafe { core::ptr::drop_in_place(s) },
         Value::Array(a) => {
+            // SAFETY: moved out once; `a` is not dropped (the caller's contract).
             let items = unsafe { core::ptr::read(&a.0) };
             if items.is_empty() {
+                // Only its buffer, if it has one, to free as `items` goes.
             } else if level < LEVELS {
                 drop_array(items, level + 1, deeper);
             } else {
@@ -100,9 +102,11 @@ unsafe fn drop_value(v: &mut Value, level: u32, deeper: &mut Vec<Pending>) {
             }
         }
         Value::Object(m) => {
+            // SAFETY: as for an array: each field moved out once, `m` not dropped.
             let (entries, index) = unsafe { (core::ptr::read(&m.entries), core::ptr::read(&m.index)) };
             drop(index);
             if entries.is_empty() {
+                // As for an array.
             } else if level < LEVELS {
                 drop_object(entries, level + 1, deeper);
             } else {
