@@ -1,7 +1,8 @@
 //! The JSON document model: [`Value`], [`Number`] and the insertion-ordered [`Map`].
 //!
-//! `Value` is 32 bytes (checked by a test). Dropping and cloning one use a bounded
-//! stack, however deeply it nests (`teardown.rs`, `clone.rs`). Strings and keys are [`Str`]s, which keep
+//! `Value` is 32 bytes (checked by a test). Dropping one takes a bounded stack however
+//! deeply it nests (`teardown.rs`); `clone`, `==` and `Debug` still recurse once per
+//! level. Strings and keys are [`Str`]s, which keep
 //! up to [`Str::INLINE_CAPACITY`] bytes inline. Arrays and objects built by the decoder
 //! have exactly the capacity they need; an object with more than
 //! [`Map::INDEX_THRESHOLD`] members also carries a hash index, so that look-ups in
@@ -13,7 +14,6 @@
 //! | `array.rs` | [`Array`], the `Vec<Value>` of `Value::Array` |
 //! | `map.rs` | [`Map`] and its iterators |
 //! | `teardown.rs` | dropping [`Array`]s and [`Map`]s of any depth with a bounded stack |
-//! | `clone.rs` | `Clone` for [`Value`], of any depth with a bounded stack |
 //! | `str.rs` | [`Str`], the string of `Value::String` and of keys: short ones inline |
 //! | `index.rs` | `value["key"]`, `value[0]`, `map["key"]` ([`ValueIndex`]) |
 //! | `from.rs` | conversions into [`Value`] and [`Number`] |
@@ -22,7 +22,6 @@
 //! | `ser.rs` (feature `serde`) | `Serialize` for the model, serializing into a `Value` (`to_value`) |
 
 mod array;
-mod clone;
 #[cfg(feature = "serde")]
 mod de;
 mod from;
@@ -47,10 +46,7 @@ pub use str::Str;
 pub use str::StrDeserializer;
 
 /// A JSON value.
-///
-/// Dropping and cloning one use a bounded stack however deeply it nests (`Clone` is
-/// implemented by hand for that).
-#[derive(Debug, PartialEq, Default)]
+#[derive(Clone, Debug, PartialEq, Default)]
 pub enum Value {
     /// `null`
     #[default]

@@ -18,7 +18,7 @@ use super::{Str, Value};
 
 /// Levels taken apart by recursion before buffers go onto the heap stack. Any depth
 /// keeps the stack bounded; this many covers real documents without the heap stack.
-pub(super) const LEVELS: u32 = 32;
+const LEVELS: u32 = 32;
 
 /// The elements of an array or the members of an object, still to be dropped.
 enum Pending {
@@ -52,29 +52,32 @@ fn drain(mut deeper: Vec<Pending>) {
     }
 }
 
-fn drop_array(mut items: Vec<Value>, level: u32, deeper: &mut Vec<Pending>) {
-    let (len, at) = (items.len(), items.as_mut_ptr());
-    // SAFETY: with the length set to 0 the `Vec` frees only its buffer when it goes;
-    // each of the `len` initialized elements from `at` on is dropped once, in place.
-    // (A panic half way would leak the rest, not drop anything twice.)
+fn drop_array(items: Vec<Value>, level: u32, deeper: &mut Vec<Pending>) {
+    let mut items = core::mem::ManuallyDrop::new(items);
+    let (at, len, cap) = (items.as_mut_ptr(), items.len(), items.capacity());
+    // SAFETY: each of the `len` initialized elements from `at` on is dropped once, in
+    // place; then the buffer is handed back as an empty `Vec` (of the allocation's
+    // capacity), which frees it and drops nothing. (A panic half way would leak the
+    // rest, not drop anything twice.)
     unsafe {
-        items.set_len(0);
         for i in 0..len {
             drop_value(&mut *at.add(i), level, deeper);
         }
+        drop(Vec::from_raw_parts(at, 0, cap));
     }
 }
 
-fn drop_object(mut entries: Vec<(Str, Value)>, level: u32, deeper: &mut Vec<Pending>) {
-    let (len, at) = (entries.len(), entries.as_mut_ptr());
+fn drop_object(entries: Vec<(Str, Value)>, level: u32, deeper: &mut Vec<Pending>) {
+    let mut entries = core::mem::ManuallyDrop::new(entries);
+    let (at, len, cap) = (entries.as_mut_ptr(), entries.len(), entries.capacity());
     // SAFETY: as in `drop_array`.
     unsafe {
-        entries.set_len(0);
         for i in 0..len {
             let (key, v) = &mut *at.add(i);
             core::ptr::drop_in_place(key);
             drop_value(v, level, deeper);
         }
+        drop(Vec::from_raw_parts(at, 0, cap));
     }
 }
 
