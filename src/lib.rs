@@ -62,7 +62,7 @@ macro_rules! json_lexer {
 #[doc(hidden)]
 pub use json_lexgen_macros as __macros;
 pub use json_runtime::value::Str;
-pub use json_runtime::{JsonToken, LexError, Lexer, Map, Number, Token, Value};
+pub use json_runtime::{Array, JsonToken, LexError, Lexer, Map, Number, Token, Value};
 
 // ---- Decoding (json-runtime's decoder on the generated lexer) ----
 

@@ -44,4 +44,4 @@ pub use lex::{LexError, Lexer, Token};
 pub use position::Position;
 pub use ser::{encode, encode_to_vec, encode_to_writer, encode_with, EncodeOptions};
 pub use token::JsonToken;
-pub use value::{Map, Number, Str, Value};
+pub use value::{Array, Map, Number, Str, Value};

@@ -32,7 +32,7 @@ fn value() -> impl Strategy<Value = Value> {
     ];
     leaf.prop_recursive(4, 64, 8, |inner| {
         prop_oneof![
-            prop::collection::vec(inner.clone(), 0..8).prop_map(Value::Array),
+            prop::collection::vec(inner.clone(), 0..8).prop_map(Value::from),
             prop::collection::vec((text(), inner), 0..8).prop_map(|kv| {
                 let mut m = Map::new();
                 for (k, v) in kv {

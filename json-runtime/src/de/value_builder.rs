@@ -155,7 +155,7 @@ impl<'a> Sink<'a> for Builder {
             // `split_off` allocates exactly the elements' size and moves them in one copy.
             self.values.split_off(frame.start)
         };
-        self.emit(Value::Array(elements));
+        self.emit(Value::Array(elements.into()));
     }
     #[inline(always)]
     fn begin_object(&mut self) {
@@ -169,7 +169,7 @@ impl<'a> Sink<'a> for Builder {
     }
     #[inline(always)]
     fn empty_array(&mut self) {
-        self.emit(Value::Array(Vec::new()))
+        self.emit(Value::Array(Vec::new().into()))
     }
     #[inline(always)]
     fn empty_object(&mut self) {

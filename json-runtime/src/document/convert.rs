@@ -81,7 +81,7 @@ impl<'d> ValueRef<'d> {
                 Kind::Bool => Value::Bool(v.as_bool() == Some(true)),
                 Kind::Number => v.as_number().map_or(Value::Null, Value::Number),
                 Kind::String => Value::String(Str::from(v.as_str().unwrap_or_default())),
-                Kind::Array if v.is_empty() => Value::Array(Vec::new()),
+                Kind::Array if v.is_empty() => Value::Array(Vec::new().into()),
                 Kind::Object if v.is_empty() => Value::Object(Map::new()),
                 Kind::Array => {
                     stack.push(Open::Array(Vec::with_capacity(v.len()), v.len()));
@@ -114,7 +114,7 @@ impl<'d> ValueRef<'d> {
                     break;
                 }
                 value = match stack.pop() {
-                    Some(Open::Array(items, _)) => Value::Array(items),
+                    Some(Open::Array(items, _)) => Value::Array(items.into()),
                     Some(Open::Object(map, _, _)) => Value::Object(map),
                     None => unreachable!("the container was on the stack"),
                 };

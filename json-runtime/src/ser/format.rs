@@ -146,7 +146,7 @@ mod tests {
     use crate::value::{Map, Value};
 
     fn sample() -> Value {
-        let inner: Map = [("y", Value::from(true)), ("x", Value::Array(vec![]))].into_iter().collect();
+        let inner: Map = [("y", Value::from(true)), ("x", Value::Array(vec![].into()))].into_iter().collect();
         let top: Map = [("b", Value::from(vec![Value::from(1), Value::from(inner)])), ("a", Value::Object(Map::new()))]
             .into_iter()
             .collect();

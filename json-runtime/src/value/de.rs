@@ -70,7 +70,7 @@ impl<'de> Visitor<'de> for ValueVisitor {
         while let Some(x) = seq.next_element()? {
             v.push(x);
         }
-        Ok(Value::Array(v))
+        Ok(Value::Array(v.into()))
     }
     fn visit_map<A: de::MapAccess<'de>>(self, mut access: A) -> Result<Value, A::Error> {
         let mut map = Map::new();

@@ -3,7 +3,7 @@
 
 use std::borrow::Cow;
 
-use super::{Map, Number, Str, Value, N};
+use super::{Array, Map, Number, Str, Value, N};
 
 impl From<u64> for Number {
     #[inline]
@@ -138,7 +138,14 @@ impl From<char> for Value {
 impl From<Vec<Value>> for Value {
     #[inline]
     fn from(v: Vec<Value>) -> Value {
-        Value::Array(v)
+        Value::Array(Array(v))
+    }
+}
+
+impl From<Array> for Value {
+    #[inline]
+    fn from(a: Array) -> Value {
+        Value::Array(a)
     }
 }
 

@@ -5,7 +5,7 @@ use core::hash::BuildHasher;
 
 use hashbrown::HashTable;
 
-use super::{Str, Value};
+use super::{teardown, Str, Value};
 
 /// A JSON object: members in insertion order; on a duplicate key the later value
 /// replaces the earlier one in its original place (as PHP, JavaScript and serde_json do).
@@ -15,8 +15,8 @@ use super::{Str, Value};
 /// scanned, which is faster at that size.
 #[derive(Clone, Default)]
 pub struct Map {
-    entries: Vec<(Str, Value)>,
-    index: Option<Box<KeyIndex>>,
+    pub(super) entries: Vec<(Str, Value)>,
+    pub(super) index: Option<Box<KeyIndex>>,
 }
 
 /// Hash index of a map's keys: positions in its `entries`, hashed by key.
@@ -276,6 +276,16 @@ impl Map {
     }
 }
 
+/// Nested arrays and objects are taken apart without recursion (see `teardown.rs`).
+impl Drop for Map {
+    #[inline]
+    fn drop(&mut self) {
+        if !self.entries.is_empty() {
+            teardown::members(&mut self.entries);
+        }
+    }
+}
+
 impl core::fmt::Debug for Map {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_map().entries(self.iter()).finish()
@@ -357,8 +367,8 @@ impl IntoIterator for Map {
     type Item = (Str, Value);
     type IntoIter = std::vec::IntoIter<(Str, Value)>;
     #[inline]
-    fn into_iter(self) -> Self::IntoIter {
-        self.entries.into_iter()
+    fn into_iter(mut self) -> Self::IntoIter {
+        core::mem::take(&mut self.entries).into_iter()
     }
 }
 

@@ -1,6 +1,8 @@
 //! The JSON document model: [`Value`], [`Number`] and the insertion-ordered [`Map`].
 //!
-//! `Value` is 32 bytes (checked by a test). Strings and keys are [`Str`]s, which keep
+//! `Value` is 32 bytes (checked by a test). Dropping one takes a bounded stack however
+//! deeply it nests (`teardown.rs`); `clone`, `==` and `Debug` still recurse once per
+//! level. Strings and keys are [`Str`]s, which keep
 //! up to [`Str::INLINE_CAPACITY`] bytes inline. Arrays and objects built by the decoder
 //! have exactly the capacity they need; an object with more than
 //! [`Map::INDEX_THRESHOLD`] members also carries a hash index, so that look-ups in
@@ -9,7 +11,9 @@
 //! | file | what it holds |
 //! |---|---|
 //! | `mod.rs` | [`Value`] and [`Number`], their accessors, comparisons with plain Rust values |
+//! | `array.rs` | [`Array`], the `Vec<Value>` of `Value::Array` |
 //! | `map.rs` | [`Map`] and its iterators |
+//! | `teardown.rs` | dropping [`Array`]s and [`Map`]s of any depth with a bounded stack |
 //! | `str.rs` | [`Str`], the string of `Value::String` and of keys: short ones inline |
 //! | `index.rs` | `value["key"]`, `value[0]`, `map["key"]` ([`ValueIndex`]) |
 //! | `from.rs` | conversions into [`Value`] and [`Number`] |
@@ -17,6 +21,7 @@
 //! | `de.rs` (feature `serde`) | `Deserialize` for the model, a `Value` as a `Deserializer` (`from_value`) |
 //! | `ser.rs` (feature `serde`) | `Serialize` for the model, serializing into a `Value` (`to_value`) |
 
+mod array;
 #[cfg(feature = "serde")]
 mod de;
 mod from;
@@ -26,7 +31,9 @@ pub(crate) mod pointer;
 #[cfg(feature = "serde")]
 pub(crate) mod ser;
 mod str;
+mod teardown;
 
+pub use array::Array;
 #[cfg(feature = "serde")]
 pub use de::from_value;
 pub(crate) use index::private::Sealed as IndexSealed;
@@ -51,8 +58,8 @@ pub enum Value {
     /// A string ([`Str`] dereferences to `str`; up to [`Str::INLINE_CAPACITY`] bytes
     /// it is stored inline, without an allocation).
     String(Str),
-    /// An array.
-    Array(Vec<Value>),
+    /// An array ([`Array`] dereferences to `Vec<Value>`).
+    Array(Array),
     /// An object, in insertion order.
     Object(Map),
 }
@@ -386,6 +393,7 @@ mod tests {
         assert_eq!(core::mem::size_of::<Value>(), 32);
         assert_eq!(core::mem::size_of::<Number>(), 16);
         assert_eq!(core::mem::size_of::<Map>(), 32);
+        assert_eq!(core::mem::size_of::<Array>(), 24);
         assert_eq!(core::mem::size_of::<Str>(), 24);
     }
 

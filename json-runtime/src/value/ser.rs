@@ -207,7 +207,7 @@ impl ser::SerializeSeq for SerializeVec {
         Ok(())
     }
     fn end(self) -> Result<Value, Error> {
-        Ok(wrap(self.variant, Value::Array(self.vec)))
+        Ok(wrap(self.variant, Value::Array(self.vec.into())))
     }
 }
 

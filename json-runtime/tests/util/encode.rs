@@ -75,7 +75,7 @@ impl P<'_> {
                 self.ws();
                 if self.s[self.i] == b']' {
                     self.i += 1;
-                    return Value::Array(a);
+                    return Value::Array(a.into());
                 }
                 loop {
                     a.push(self.value());
@@ -83,7 +83,7 @@ impl P<'_> {
                     let c = self.s[self.i];
                     self.i += 1;
                     if c == b']' {
-                        return Value::Array(a);
+                        return Value::Array(a.into());
                     }
                     assert_eq!(c, b',');
                 }

@@ -76,7 +76,7 @@ fn json_library() -> Result<(), jsonlex::Error> {
     jsonlex::validate_reader(&b"[1, 2, 3]"[..])?;                   // any io::Read, in constant memory
     assert_eq!(jsonlex::validate_reader(&b"[1, 2,"[..]).unwrap_err().classify(), jsonlex::Category::Eof);
     let docs = jsonlex::decode_stream(b"1 [2] {\"a\": 3}").collect::<Result<Vec<_>, _>>()?;
-    assert_eq!(jsonlex::encode(&jsonlex::Value::Array(docs)), r#"[1,[2],{"a":3}]"#);
+    assert_eq!(jsonlex::encode(&jsonlex::Value::Array(docs.into())), r#"[1,[2],{"a":3}]"#);
     let pairs = jsonlex::Deserializer::from_reader(&b"[1, 2] [3, 4]"[..]).into_iter::<[u8; 2]>().collect::<Result<Vec<_>, _>>()?;
     assert_eq!(pairs, [[1, 2], [3, 4]]);
     let mut out = Vec::new();                                       // re-encode while reading, in constant memory
