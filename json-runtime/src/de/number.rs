@@ -89,26 +89,28 @@ pub(crate) fn parse_float(bytes: &[u8]) -> Result<f64, NumError> {
     let neg = bytes.first() == Some(&b'-');
     let mut i = neg as usize;
 
-    // The common shape first: 1-7 integer digits, '.', 1-16 digits that end the token,
-    // read from three eight-byte loads without a loop.
+    // Significand digits, wrapping: if there are more than 19 the value is garbage,
+    // and the count below sends the token to the slow path.
+    let mut mantissa: u64 = 0;
+    let int_start = i;
     if len >= i + 8 {
+        // An integer part of 1-7 digits from one load; then the common shape, '.' and
+        // 1-16 digits that end the token, from two more, without a loop.
         let w = u64::from_le_bytes(bytes[i..i + 8].try_into().unwrap());
         let n = (non_digits(w).trailing_zeros() / 8) as usize;
-        if n.wrapping_sub(1) < 7 && (w >> (8 * n)) as u8 == b'.' {
-            if let Some((value, scale)) = fraction_to_end(bytes, i + n + 1) {
-                let int = eight_digits((w << (64 - 8 * n)) | (0x3030_3030_3030_3030 >> (8 * n)));
-                let frac_digits = len - (i + n + 1);
-                let mantissa = int.wrapping_mul(scale).wrapping_add(value);
-                return to_f64(bytes, neg, mantissa, -(frac_digits as i64), n + frac_digits, i);
+        if n.wrapping_sub(1) < 7 {
+            mantissa = eight_digits((w << (64 - 8 * n)) | (0x3030_3030_3030_3030 >> (8 * n)));
+            i += n;
+            if (w >> (8 * n)) as u8 == b'.' {
+                if let Some((value, scale)) = fraction_to_end(bytes, i + 1) {
+                    let frac_digits = len - (i + 1);
+                    mantissa = mantissa.wrapping_mul(scale).wrapping_add(value);
+                    return to_f64(bytes, neg, mantissa, -(frac_digits as i64), n + frac_digits, int_start);
+                }
             }
         }
     }
-
-    // Significand digits, wrapping: if there are more than 19 the value is garbage,
-    // and the count below sends the token to the slow path. The integer part is
-    // usually short: a plain loop.
-    let mut mantissa: u64 = 0;
-    let int_start = i;
+    // Otherwise (or for integer digits past the first seven) a plain loop.
     while i < len {
         let d = bytes[i].wrapping_sub(b'0');
         if d > 9 {
