@@ -93,6 +93,8 @@ pub(crate) fn parse_float(bytes: &[u8]) -> Result<f64, NumError> {
     // and the count below sends the token to the slow path.
     let mut mantissa: u64 = 0;
     let int_start = i;
+    // Whether the common shape was tried (and the integer part read) from the first load.
+    let mut tried = false;
     if len >= i + 8 {
         // An integer part of 1-7 digits from one load; then the common shape, '.' and
         // 1-16 digits that end the token, from two more, without a loop.
@@ -101,6 +103,7 @@ pub(crate) fn parse_float(bytes: &[u8]) -> Result<f64, NumError> {
         if n.wrapping_sub(1) < 7 {
             mantissa = eight_digits((w << (64 - 8 * n)) | (0x3030_3030_3030_3030 >> (8 * n)));
             i += n;
+            tried = true;
             if (w >> (8 * n)) as u8 == b'.' {
                 if let Some((value, scale)) = fraction_to_end(bytes, i + 1) {
                     let frac_digits = len - (i + 1);
@@ -110,14 +113,16 @@ pub(crate) fn parse_float(bytes: &[u8]) -> Result<f64, NumError> {
             }
         }
     }
-    // Otherwise (or for integer digits past the first seven) a plain loop.
-    while i < len {
-        let d = bytes[i].wrapping_sub(b'0');
-        if d > 9 {
-            break;
+    if !tried {
+        // Short tokens and long integer parts: a plain loop.
+        while i < len {
+            let d = bytes[i].wrapping_sub(b'0');
+            if d > 9 {
+                break;
+            }
+            mantissa = mantissa.wrapping_mul(10).wrapping_add(d as u64);
+            i += 1;
         }
-        mantissa = mantissa.wrapping_mul(10).wrapping_add(d as u64);
-        i += 1;
     }
     let int_digits = i - int_start;
     if int_digits == 0 {
@@ -126,14 +131,17 @@ pub(crate) fn parse_float(bytes: &[u8]) -> Result<f64, NumError> {
     let mut frac_digits = 0;
     if i < len && bytes[i] == b'.' {
         i += 1;
-        if let Some((value, scale)) = fraction_to_end(bytes, i) {
-            mantissa = mantissa.wrapping_mul(scale).wrapping_add(value);
-            frac_digits = len - i;
-            i = len;
-        } else {
-            frac_digits = digits(bytes, &mut i, &mut mantissa);
-            if frac_digits == 0 {
-                return Err(NumError::Invalid);
+        match if tried { None } else { fraction_to_end(bytes, i) } {
+            Some((value, scale)) => {
+                mantissa = mantissa.wrapping_mul(scale).wrapping_add(value);
+                frac_digits = len - i;
+                i = len;
+            }
+            None => {
+                frac_digits = digits(bytes, &mut i, &mut mantissa);
+                if frac_digits == 0 {
+                    return Err(NumError::Invalid);
+                }
             }
         }
     }
@@ -215,8 +223,10 @@ fn to_f64(bytes: &[u8], neg: bool, mantissa: u64, exp: i64, digits: usize, int_s
         }
     }
     match eisel_lemire(exp, mantissa) {
-        Some(f) if f.is_infinite() => Err(NumError::OutOfRange),
-        Some(f) => Ok(if neg { -f } else { f }),
+        // The sign bit set directly (no branch); infinity is the one result at or
+        // above its bit pattern.
+        Some(f) if f.to_bits() >= f64::INFINITY.to_bits() => Err(NumError::OutOfRange),
+        Some(f) => Ok(f64::from_bits(f.to_bits() | (neg as u64) << 63)),
         None => slow(bytes),
     }
 }
