@@ -664,6 +664,42 @@ pub(crate) fn parse_hex(bytes: &[u8]) -> Result<Number, NumError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+        /// Any JSON float, as `str::parse` reads it: integer parts of 1-25 digits, fractions
+        /// of 0-30, exponents up to four digits, leading zeros in the fraction.
+        #[test]
+        fn any_float_matches_std(
+            neg in any::<bool>(),
+            int in "0|[1-9][0-9]{0,24}",
+            frac in proptest::option::of("[0-9]{1,30}"),
+            exp in proptest::option::of(("[eE]", "[+-]?", "[0-9]{1,4}")),
+        ) {
+            let mut text = String::new();
+            if neg {
+                text.push('-');
+            }
+            text.push_str(&int);
+            if let Some(f) = &frac {
+                text.push('.');
+                text.push_str(f);
+            }
+            if let Some((e, sign, digits)) = &exp {
+                text.push_str(e);
+                text.push_str(sign);
+                text.push_str(digits);
+            }
+            let want: f64 = text.parse().unwrap();
+            let got = parse_float(text.as_bytes());
+            if want.is_finite() {
+                prop_assert_eq!(got.map(f64::to_bits), Ok(want.to_bits()), "{}", text);
+            } else {
+                prop_assert_eq!(got, Err(NumError::OutOfRange), "{}", text);
+            }
+        }
+    }
 
     #[test]
     fn integers() {
