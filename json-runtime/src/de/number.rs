@@ -83,36 +83,62 @@ static POW10: [f64; 23] = [
 /// where neither can decide (more than 19 significant digits, or a product too close
 /// to a halfway point) the standard library's parser, which is also correctly rounded,
 /// reads the token again.
-#[inline]
+#[inline(never)]
 pub(crate) fn parse_float(bytes: &[u8]) -> Result<f64, NumError> {
+    float::<true>(bytes)
+}
+
+/// [`parse_float`] with the common shape inline in the caller (see
+/// [`Sink::INLINE_FLOATS`](super::sink::Sink::INLINE_FLOATS)), the rest a call.
+#[inline(always)]
+pub(crate) fn parse_float_inline(bytes: &[u8]) -> Result<f64, NumError> {
+    float::<false>(bytes)
+}
+
+/// The common shape here, the rest in line too if `ALL`, else through a call.
+#[inline(always)]
+fn float<const ALL: bool>(bytes: &[u8]) -> Result<f64, NumError> {
+    // The common shape inline: 1-7 integer digits, '.', 1-16 digits that end the token,
+    // from three eight-byte loads without a loop; the rest out of line, from where the
+    // first load left it.
     let len = bytes.len();
     let neg = bytes.first() == Some(&b'-');
-    let mut i = neg as usize;
-
-    // Significand digits, wrapping: if there are more than 19 the value is garbage,
-    // and the count below sends the token to the slow path.
-    let mut mantissa: u64 = 0;
-    let int_start = i;
-    // Whether the common shape was tried (and the integer part read) from the first load.
-    let mut tried = false;
-    if len >= i + 8 {
-        // An integer part of 1-7 digits from one load; then the common shape, '.' and
-        // 1-16 digits that end the token, from two more, without a loop.
-        let w = u64::from_le_bytes(bytes[i..i + 8].try_into().unwrap());
+    let int_start = neg as usize;
+    if len >= int_start + 8 {
+        let w = u64::from_le_bytes(bytes[int_start..int_start + 8].try_into().unwrap());
         let n = (non_digits(w).trailing_zeros() / 8) as usize;
         if n.wrapping_sub(1) < 7 {
-            mantissa = eight_digits((w << (64 - 8 * n)) | (0x3030_3030_3030_3030 >> (8 * n)));
-            i += n;
-            tried = true;
+            let int = eight_digits((w << (64 - 8 * n)) | (0x3030_3030_3030_3030 >> (8 * n)));
+            let i = int_start + n;
             if (w >> (8 * n)) as u8 == b'.' {
                 if let Some((value, scale)) = fraction_to_end(bytes, i + 1) {
                     let frac_digits = len - (i + 1);
-                    mantissa = mantissa.wrapping_mul(scale).wrapping_add(value);
+                    let mantissa = int.wrapping_mul(scale).wrapping_add(value);
                     return to_f64(bytes, neg, mantissa, -(frac_digits as i64), n + frac_digits, int_start);
                 }
             }
+            return if ALL { float_from(bytes, i, int, true) } else { parse_float_from(bytes, i, int, true) };
         }
     }
+    if ALL {
+        float_from(bytes, int_start, 0, false)
+    } else {
+        parse_float_from(bytes, int_start, 0, false)
+    }
+}
+
+/// [`parse_float`] on from `i`: past the integer part, whose value is `mantissa`, if
+/// `tried` (then the fraction is not the common shape), else at its start.
+#[inline(never)]
+fn parse_float_from(bytes: &[u8], i: usize, mantissa: u64, tried: bool) -> Result<f64, NumError> {
+    float_from(bytes, i, mantissa, tried)
+}
+
+#[inline(always)]
+fn float_from(bytes: &[u8], mut i: usize, mut mantissa: u64, tried: bool) -> Result<f64, NumError> {
+    let len = bytes.len();
+    let neg = bytes.first() == Some(&b'-');
+    let int_start = neg as usize;
     if !tried {
         // Short tokens and long integer parts: a plain loop.
         while i < len {
