@@ -668,8 +668,7 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
         if !self.build && TRUSTED && number::surely_in_range(bytes) {
             return Ok(());
         }
-        let parsed = if S::INLINE_FLOATS { number::parse_float_inline(bytes) } else { number::parse_float(bytes) };
-        match parsed {
+        match number::parse_float(bytes) {
             Ok(f) => {
                 if let Some(b) = self.sink() {
                     b.number(Number::from_finite_f64(f));

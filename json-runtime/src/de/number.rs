@@ -85,70 +85,26 @@ static POW10: [f64; 23] = [
 /// reads the token again.
 #[inline(never)]
 pub(crate) fn parse_float(bytes: &[u8]) -> Result<f64, NumError> {
-    float::<true>(bytes)
+    let int_start = (bytes.first() == Some(&b'-')) as usize;
+    float_from(bytes, int_start)
 }
 
-/// [`parse_float`] with the common shape inline in the caller (see
-/// [`Sink::INLINE_FLOATS`](super::sink::Sink::INLINE_FLOATS)), the rest a call.
+/// [`parse_float`] from the integer part's start `i`. The integer part by a plain loop:
+/// it is usually short, and its exit is predicted, so the fraction's loads need not wait
+/// for a digit count computed from the bytes.
 #[inline(always)]
-pub(crate) fn parse_float_inline(bytes: &[u8]) -> Result<f64, NumError> {
-    float::<false>(bytes)
-}
-
-/// The common shape here, the rest in line too if `ALL`, else through a call.
-#[inline(always)]
-fn float<const ALL: bool>(bytes: &[u8]) -> Result<f64, NumError> {
-    // The common shape inline: 1-7 integer digits, '.', 1-16 digits that end the token,
-    // from three eight-byte loads without a loop; the rest out of line, from where the
-    // first load left it.
+fn float_from(bytes: &[u8], mut i: usize) -> Result<f64, NumError> {
     let len = bytes.len();
     let neg = bytes.first() == Some(&b'-');
     let int_start = neg as usize;
-    if len >= int_start + 8 {
-        let w = u64::from_le_bytes(bytes[int_start..int_start + 8].try_into().unwrap());
-        let n = (non_digits(w).trailing_zeros() / 8) as usize;
-        if n.wrapping_sub(1) < 7 {
-            let int = eight_digits((w << (64 - 8 * n)) | (0x3030_3030_3030_3030 >> (8 * n)));
-            let i = int_start + n;
-            if (w >> (8 * n)) as u8 == b'.' {
-                if let Some((value, scale)) = fraction_to_end(bytes, i + 1) {
-                    let frac_digits = len - (i + 1);
-                    let mantissa = int.wrapping_mul(scale).wrapping_add(value);
-                    return to_f64(bytes, neg, mantissa, -(frac_digits as i64), n + frac_digits, int_start);
-                }
-            }
-            return if ALL { float_from(bytes, i, int, true) } else { parse_float_from(bytes, i, int, true) };
+    let mut mantissa: u64 = 0;
+    while i < len {
+        let d = bytes[i].wrapping_sub(b'0');
+        if d > 9 {
+            break;
         }
-    }
-    if ALL {
-        float_from(bytes, int_start, 0, false)
-    } else {
-        parse_float_from(bytes, int_start, 0, false)
-    }
-}
-
-/// [`parse_float`] on from `i`: past the integer part, whose value is `mantissa`, if
-/// `tried` (then the fraction is not the common shape), else at its start.
-#[inline(never)]
-fn parse_float_from(bytes: &[u8], i: usize, mantissa: u64, tried: bool) -> Result<f64, NumError> {
-    float_from(bytes, i, mantissa, tried)
-}
-
-#[inline(always)]
-fn float_from(bytes: &[u8], mut i: usize, mut mantissa: u64, tried: bool) -> Result<f64, NumError> {
-    let len = bytes.len();
-    let neg = bytes.first() == Some(&b'-');
-    let int_start = neg as usize;
-    if !tried {
-        // Short tokens and long integer parts: a plain loop.
-        while i < len {
-            let d = bytes[i].wrapping_sub(b'0');
-            if d > 9 {
-                break;
-            }
-            mantissa = mantissa.wrapping_mul(10).wrapping_add(d as u64);
-            i += 1;
-        }
+        mantissa = mantissa.wrapping_mul(10).wrapping_add(d as u64);
+        i += 1;
     }
     let int_digits = i - int_start;
     if int_digits == 0 {
@@ -157,7 +113,7 @@ fn float_from(bytes: &[u8], mut i: usize, mut mantissa: u64, tried: bool) -> Res
     let mut frac_digits = 0;
     if i < len && bytes[i] == b'.' {
         i += 1;
-        match if tried { None } else { fraction_to_end(bytes, i) } {
+        match fraction_to_end(bytes, i) {
             Some((value, scale)) => {
                 mantissa = mantissa.wrapping_mul(scale).wrapping_add(value);
                 frac_digits = len - i;
@@ -280,7 +236,9 @@ fn fraction_to_end(bytes: &[u8], i: usize) -> Option<(u64, u64)> {
     }
     // The last eight digits, and the first r - 8 moved to the top of a word of '0's.
     let keep = 8 * (16 - r) as u32;
-    let (high, low) = (zero_below(load(i) << keep, keep), load(len - 8));
+    // Loads at addresses that do not wait for the digit count, where the token allows.
+    let high = if len >= 16 { zero_below(load(len - 16), keep) } else { zero_below(load(i) << keep, keep) };
+    let low = load(len - 8);
     if non_digits(high) | non_digits(low) != 0 {
         return None;
     }
@@ -291,29 +249,7 @@ fn fraction_to_end(bytes: &[u8], i: usize) -> Option<(u64, u64)> {
 /// (each with its first digit in the lowest byte).
 #[inline(always)]
 fn sixteen_digits(high: u64, low: u64) -> u64 {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use core::arch::x86_64::*;
-        // SSE2 (every x86_64 has it): the pairs of digits, then the fours, then the
-        // eights of both words at once, by multiply-adds.
-        // SAFETY: the intrinsics only compute on registers; SSE2 is in x86_64's baseline.
-        unsafe {
-            let v = _mm_sub_epi8(_mm_set_epi64x(low as i64, high as i64), _mm_set1_epi8(b'0' as i8));
-            let pairs = _mm_add_epi16(
-                _mm_mullo_epi16(_mm_and_si128(v, _mm_set1_epi16(0xFF)), _mm_set1_epi16(10)),
-                _mm_srli_epi16(v, 8),
-            );
-            let fours = _mm_madd_epi16(pairs, _mm_set1_epi32(0x0001_0064));
-            let fours = _mm_packs_epi32(fours, fours);
-            let eights = _mm_madd_epi16(fours, _mm_set1_epi32(0x0001_2710));
-            let both = _mm_cvtsi128_si64(eights) as u64;
-            (both & 0xFFFF_FFFF) * 100_000_000 + (both >> 32)
-        }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        eight_digits(high) * 100_000_000 + eight_digits(low)
-    }
+    eight_digits(high) * 100_000_000 + eight_digits(low)
 }
 
 /// Reads the run of ASCII digits at `*i` into `mantissa` (wrapping), moves `*i` past it

@@ -19,10 +19,6 @@ use crate::value::Number;
 pub(crate) trait Sink<'a> {
     /// What the parse gives.
     type Output;
-    /// Whether the parser reads the common float shape inline in its loop rather than
-    /// through a call: worth it in an instance of its own (`Document`'s), not in the one
-    /// that decode and validate share (it costs validate's loop more than decode gains).
-    const INLINE_FLOATS: bool = false;
 
     fn null(&mut self);
     fn boolean(&mut self, b: bool);

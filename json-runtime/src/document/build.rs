@@ -72,7 +72,6 @@ impl<'a> Tape<'a> {
 
 impl<'a> Sink<'a> for Tape<'a> {
     type Output = Document<'a>;
-    const INLINE_FLOATS: bool = true;
 
     #[inline(always)]
     fn null(&mut self) {
