@@ -83,16 +83,21 @@ static POW10: [f64; 23] = [
 /// where neither can decide (more than 19 significant digits, or a product too close
 /// to a halfway point) the standard library's parser, which is also correctly rounded,
 /// reads the token again.
-#[inline]
+#[inline(never)]
 pub(crate) fn parse_float(bytes: &[u8]) -> Result<f64, NumError> {
+    let int_start = (bytes.first() == Some(&b'-')) as usize;
+    float_from(bytes, int_start)
+}
+
+/// [`parse_float`] from the integer part's start `i`. The integer part by a plain loop:
+/// it is usually short, and its exit is predicted, so the fraction's loads need not wait
+/// for a digit count computed from the bytes.
+#[inline(always)]
+fn float_from(bytes: &[u8], mut i: usize) -> Result<f64, NumError> {
     let len = bytes.len();
     let neg = bytes.first() == Some(&b'-');
-    let mut i = neg as usize;
-
-    // Significand digits, wrapping: if there are more than 19 the value is garbage,
-    // and the count below sends the token to the slow path.
+    let int_start = neg as usize;
     let mut mantissa: u64 = 0;
-    let int_start = i;
     while i < len {
         let d = bytes[i].wrapping_sub(b'0');
         if d > 9 {
@@ -108,39 +113,18 @@ pub(crate) fn parse_float(bytes: &[u8]) -> Result<f64, NumError> {
     let mut frac_digits = 0;
     if i < len && bytes[i] == b'.' {
         i += 1;
-        let frac_start = i;
-        // Eight digits at a time while there are eight.
-        while i + 8 <= len {
-            let w = u64::from_le_bytes(bytes[i..i + 8].try_into().unwrap());
-            if !is_eight_digits(w) {
-                break;
-            }
-            mantissa = mantissa.wrapping_mul(100_000_000).wrapping_add(eight_digits(w));
-            i += 8;
-        }
-        // The last 1-7 digits, when they end the token, through one overlapping load
-        // (the bytes before them read as '0').
-        let rest = len - i;
-        if rest > 0 && rest < 8 && len >= 8 {
-            let keep = 8 * (8 - rest) as u32;
-            let w = u64::from_le_bytes(bytes[len - 8..].try_into().unwrap());
-            let w = (w & (u64::MAX << keep)) | (0x3030_3030_3030_3030 & !(u64::MAX << keep));
-            if is_eight_digits(w) {
-                mantissa = mantissa.wrapping_mul(POW10_U64[rest]).wrapping_add(eight_digits(w));
+        match fraction_to_end(bytes, i) {
+            Some((value, scale)) => {
+                mantissa = mantissa.wrapping_mul(scale).wrapping_add(value);
+                frac_digits = len - i;
                 i = len;
             }
-        }
-        while i < len {
-            let d = bytes[i].wrapping_sub(b'0');
-            if d > 9 {
-                break;
+            None => {
+                frac_digits = digits(bytes, &mut i, &mut mantissa);
+                if frac_digits == 0 {
+                    return Err(NumError::Invalid);
+                }
             }
-            mantissa = mantissa.wrapping_mul(10).wrapping_add(d as u64);
-            i += 1;
-        }
-        frac_digits = i - frac_start;
-        if frac_digits == 0 {
-            return Err(NumError::Invalid);
         }
     }
     let mut exp: i64 = -(frac_digits as i64);
@@ -177,11 +161,19 @@ pub(crate) fn parse_float(bytes: &[u8]) -> Result<f64, NumError> {
         return Err(NumError::Invalid);
     }
 
-    if int_digits + frac_digits > 19 {
+    to_f64(bytes, neg, mantissa, exp, int_digits + frac_digits, int_start)
+}
+
+/// The nearest `f64` to `(-1)^neg * mantissa * 10^exp`, where `mantissa` holds the
+/// token's `digits` significand digits (wrapped if there are more than 19; they start
+/// at `int_start`).
+#[inline(always)]
+fn to_f64(bytes: &[u8], neg: bool, mantissa: u64, exp: i64, digits: usize, int_start: usize) -> Result<f64, NumError> {
+    if digits > 19 {
         // Maybe only leading zeros make it long ("0.000...").
         let significant = bytes[int_start..]
             .iter()
-            .take(int_digits + frac_digits + 1)
+            .take(digits + 1)
             .skip_while(|&&b| b == b'0' || b == b'.')
             .filter(|b| b.is_ascii_digit())
             .count();
@@ -213,10 +205,107 @@ pub(crate) fn parse_float(bytes: &[u8]) -> Result<f64, NumError> {
         }
     }
     match eisel_lemire(exp, mantissa) {
-        Some(f) if f.is_infinite() => Err(NumError::OutOfRange),
-        Some(f) => Ok(if neg { -f } else { f }),
+        // The sign bit set directly (no branch); infinity is the one result at or
+        // above its bit pattern.
+        Some(f) if f.to_bits() >= f64::INFINITY.to_bits() => Err(NumError::OutOfRange),
+        Some(f) => Ok(f64::from_bits(f.to_bits() | (neg as u64) << 63)),
         None => slow(bytes),
     }
+}
+
+/// The common fraction: `bytes[i..]` is 1 to 16 digits that end the token (no exponent).
+/// Gives their value and 10^count, from one or two eight-byte loads, or `None` (then the
+/// caller reads the digits one word at a time).
+#[inline(always)]
+fn fraction_to_end(bytes: &[u8], i: usize) -> Option<(u64, u64)> {
+    let len = bytes.len();
+    let r = len.wrapping_sub(i);
+    if len < 8 || r == 0 || r > 16 {
+        return None;
+    }
+    let load = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap());
+    // The bytes of `w` below bit `keep` as '0' (leading zeros of the number it holds).
+    let zero_below = |w: u64, keep: u32| (w & (u64::MAX << keep)) | (0x3030_3030_3030_3030 & !(u64::MAX << keep));
+    if r <= 8 {
+        // The last word, the bytes before the fraction as '0'.
+        let last = zero_below(load(len - 8), 8 * (8 - r) as u32);
+        if non_digits(last) != 0 {
+            return None;
+        }
+        return Some((eight_digits(last), POW10_U64[r]));
+    }
+    // The last eight digits, and the first r - 8 moved to the top of a word of '0's.
+    let keep = 8 * (16 - r) as u32;
+    // Loads at addresses that do not wait for the digit count, where the token allows.
+    let high = if len >= 16 { zero_below(load(len - 16), keep) } else { zero_below(load(i) << keep, keep) };
+    let low = load(len - 8);
+    if non_digits(high) | non_digits(low) != 0 {
+        return None;
+    }
+    Some((sixteen_digits(high, low), POW10_U64[r]))
+}
+
+/// The value of sixteen ASCII digits, the first eight in `high`, the last eight in `low`
+/// (each with its first digit in the lowest byte).
+#[inline(always)]
+fn sixteen_digits(high: u64, low: u64) -> u64 {
+    eight_digits(high) * 100_000_000 + eight_digits(low)
+}
+
+/// Reads the run of ASCII digits at `*i` into `mantissa` (wrapping), moves `*i` past it
+/// and gives its length. Tokens of 8 bytes or more are read eight bytes at a time, the
+/// last word through an overlapping load that ends at the token's end (the bytes past
+/// the end count as non-digits), the run's end found from the word's non-digit mask:
+/// no loop per byte.
+#[inline(always)]
+fn digits(bytes: &[u8], i: &mut usize, mantissa: &mut u64) -> usize {
+    let start = *i;
+    let len = bytes.len();
+    if len < 8 {
+        while *i < len {
+            let d = bytes[*i].wrapping_sub(b'0');
+            if d > 9 {
+                break;
+            }
+            *mantissa = mantissa.wrapping_mul(10).wrapping_add(d as u64);
+            *i += 1;
+        }
+        return *i - start;
+    }
+    let load = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap());
+    loop {
+        let w = if *i + 8 <= len {
+            load(*i)
+        } else if *i < len {
+            load(len - 8) >> (8 * (*i + 8 - len))
+        } else {
+            0
+        };
+        let m = non_digits(w);
+        if m == 0 {
+            *mantissa = mantissa.wrapping_mul(100_000_000).wrapping_add(eight_digits(w));
+            *i += 8;
+            continue;
+        }
+        let n = (m.trailing_zeros() / 8) as usize;
+        if n > 0 {
+            // The n digits into the word's top bytes, '0's below them.
+            let w = (w << (64 - 8 * n)) | (0x3030_3030_3030_3030 >> (8 * n));
+            *mantissa = mantissa.wrapping_mul(POW10_U64[n]).wrapping_add(eight_digits(w));
+            *i += n;
+        }
+        return *i - start;
+    }
+}
+
+/// The high bit of every byte of `w` that is no ASCII digit; exact for the lowest
+/// such byte (carries and borrows only move upwards, and the bytes below it are digits),
+/// which is all that `trailing_zeros` reads.
+#[inline(always)]
+fn non_digits(w: u64) -> u64 {
+    let a = w.wrapping_add(0x4646_4646_4646_4646);
+    let b = w.wrapping_sub(0x3030_3030_3030_3030);
+    (a | b) & 0x8080_8080_8080_8080
 }
 
 /// The value of 8 to 19 ASCII digits (`None` if a byte is no digit): eight at a time,
@@ -250,7 +339,25 @@ fn long_digits(digits: &[u8]) -> Option<u64> {
     Some(n * POW10_U64[rest] + eight_digits(w))
 }
 
-static POW10_U64: [u64; 8] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000];
+static POW10_U64: [u64; 17] = [
+    1,
+    10,
+    100,
+    1_000,
+    10_000,
+    100_000,
+    1_000_000,
+    10_000_000,
+    100_000_000,
+    1_000_000_000,
+    10_000_000_000,
+    100_000_000_000,
+    1_000_000_000_000,
+    10_000_000_000_000,
+    100_000_000_000_000,
+    1_000_000_000_000_000,
+    10_000_000_000_000_000,
+];
 
 /// True when the eight bytes of `w` are all ASCII digits.
 #[inline(always)]
@@ -277,7 +384,7 @@ fn eight_digits(w: u64) -> u64 {
 /// `w * 10^q` correctly rounded, or `None` when 128 bits of 5^q are not enough to
 /// decide (the caller falls back to an exact method). After Lemire, "Number Parsing
 /// at a Gigabyte per Second" (2021), as in fast_float and Rust's `core::num::dec2flt`.
-#[inline]
+#[inline(always)]
 fn eisel_lemire(q: i64, w: u64) -> Option<f64> {
     const MANTISSA_BITS: i32 = 52;
     const MINIMUM_EXPONENT: i32 = -1023;
@@ -519,6 +626,42 @@ pub(crate) fn parse_hex(bytes: &[u8]) -> Result<Number, NumError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+        /// Any JSON float, as `str::parse` reads it: integer parts of 1-25 digits, fractions
+        /// of 0-30, exponents up to four digits, leading zeros in the fraction.
+        #[test]
+        fn any_float_matches_std(
+            neg in any::<bool>(),
+            int in "0|[1-9][0-9]{0,24}",
+            frac in proptest::option::of("[0-9]{1,30}"),
+            exp in proptest::option::of(("[eE]", "[+-]?", "[0-9]{1,4}")),
+        ) {
+            let mut text = String::new();
+            if neg {
+                text.push('-');
+            }
+            text.push_str(&int);
+            if let Some(f) = &frac {
+                text.push('.');
+                text.push_str(f);
+            }
+            if let Some((e, sign, digits)) = &exp {
+                text.push_str(e);
+                text.push_str(sign);
+                text.push_str(digits);
+            }
+            let want: f64 = text.parse().unwrap();
+            let got = parse_float(text.as_bytes());
+            if want.is_finite() {
+                prop_assert_eq!(got.map(f64::to_bits), Ok(want.to_bits()), "{}", text);
+            } else {
+                prop_assert_eq!(got, Err(NumError::OutOfRange), "{}", text);
+            }
+        }
+    }
 
     #[test]
     fn integers() {
@@ -690,6 +833,68 @@ mod tests {
         }
     }
 
+    /// Every integer-part length 1-9 with every fraction length 1-22 (the three-load shape
+    /// and each way out of it), signs, exponents, random digits, against `str::parse`;
+    /// a non-digit put at every position is an error.
+    #[test]
+    fn float_shapes_match_std() {
+        let mut seed = 0xD1B54A32D192ED03u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for int_len in 1..=9usize {
+            for frac_len in 1..=22usize {
+                for round in 0..24 {
+                    let mut digit = |first: bool| {
+                        let d = (next() % 10) as u8;
+                        b'0' + if first && d == 0 { 1 } else { d }
+                    };
+                    let mut text = Vec::new();
+                    if round % 2 == 1 {
+                        text.push(b'-');
+                    }
+                    if int_len == 1 && round % 3 == 0 {
+                        text.push(b'0');
+                    } else {
+                        for k in 0..int_len {
+                            text.push(digit(k == 0));
+                        }
+                    }
+                    text.push(b'.');
+                    for _ in 0..frac_len {
+                        text.push(digit(false));
+                    }
+                    if round % 4 == 2 {
+                        text.extend_from_slice(format!("e{}", (next() % 640) as i64 - 330).as_bytes());
+                    }
+                    if round == 4 {
+                        let l = text.len();
+                        text[l - frac_len..].fill(b'9');
+                    }
+                    let s = core::str::from_utf8(&text).unwrap();
+                    let want: f64 = s.parse().unwrap();
+                    if want.is_finite() {
+                        assert_eq!(parse_float(&text).map(f64::to_bits), Ok(want.to_bits()), "{s}");
+                    } else {
+                        assert_eq!(parse_float(&text), Err(NumError::OutOfRange), "{s}");
+                    }
+                    if round < 2 {
+                        for pos in 0..text.len() {
+                            for bad in [b'/', b':', b'x', b' ', 0x80] {
+                                let mut t = text.clone();
+                                t[pos] = bad;
+                                assert_eq!(parse_float(&t), Err(NumError::Invalid), "{}", String::from_utf8_lossy(&t));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn any_letter_sees_every_position() {
         for len in 0..=40usize {
@@ -725,6 +930,11 @@ mod tests {
             }
         }
         assert_eq!(eight_digits(u64::from_le_bytes(*b"12345678")), 12_345_678);
+        for text in [b"1234567890123456", b"0000000000000000", b"9999999999999999", b"0000000100000009"] {
+            let word = |at: usize| u64::from_le_bytes(text[at..at + 8].try_into().unwrap());
+            let want: u64 = core::str::from_utf8(text).unwrap().parse().unwrap();
+            assert_eq!(sixteen_digits(word(0), word(8)), want);
+        }
         assert_eq!(eight_digits(u64::from_le_bytes(*b"00000009")), 9);
         assert!(is_eight_digits(u64::from_le_bytes(*b"09876543")));
         assert!(!is_eight_digits(u64::from_le_bytes(*b"0987654e")));
