@@ -1,22 +1,26 @@
-//! Short cycles out of a looping state and back, tested in place.
+//! Short ways out of a looping state and back, tested in place.
 //!
 //! A state S that loops on a class (a string's body) often has short ways out and back
 //! in: S `\`→ T `n`→ S, or S `\`→ T `u`→ H1 → H2 → H3 → H4 → S (an escape). Through the
-//! state loop each such cycle costs a jump per state, the `match` dispatches that the
-//! branch predictor misses when escapes and text alternate. Where S's run stops, the
-//! generated code first tests the bytes of each cycle (one bounds check per cycle, its
-//! classes compared or looked up in a table) and, if one matches, takes them and goes
-//! back to S's own loop without leaving S's code. Otherwise S's dispatch runs as before:
-//! it, and the states of the cycle, still report errors, end the input, or (streaming)
-//! ask for more input where the buffer ends inside a cycle.
+//! state loop each such cycle costs a jump per state, `match` dispatches that the branch
+//! predictor misses when escapes and text alternate. In S's dispatch, the arm of the
+//! byte that stopped S's loop first tests the rest of each cycle that starts with it
+//! (one bounds check per cycle, its classes compared or looked up in a table) and, if
+//! one matches, takes its bytes and goes back to S's loop without leaving S's code.
+//! Otherwise the arm goes on as before: it, and the states of the cycle, still report
+//! errors, end the input, or (streaming) ask for more input where the buffer ends inside
+//! a cycle. A short way from S to another looping state (JSON's plain string body, at
+//! its first escape, to the escaped body) is tested the same way and ends in a jump
+//! there. Bytes that leave S otherwise (the closing quote) pay nothing.
 //!
-//! This is a property of the DFA, not of JSON: any loop state with such cycles gets it.
-//! A cycle qualifies when S accepts nothing (so that leaving it records no fallback
+//! This is a property of the DFA, not of JSON: any loop state with such ways gets it.
+//! A way qualifies when S accepts nothing (so that leaving it records no fallback
 //! match), and every state on the way accepts nothing, has no self-loop and is direct
 //! code (nothing on the way has an effect but moving `p`).
 
 use super::condition::{Backend, CondCtx};
 use super::dispatch::byte_pattern;
+use super::dispatch::Jump;
 use super::Ctx;
 use crate::analysis::KernelKind;
 use crate::automaton::StateId;
@@ -34,8 +38,18 @@ const MAX_CYCLES: usize = 4;
 /// The most states visited per arm out of S while looking for cycles.
 const SEARCH_BUDGET: usize = 256;
 
-/// A cycle: the byte classes (ranges) that lead from S back to S.
-type Cycle = Vec<Vec<(u8, u8)>>;
+/// A way out of S: the byte classes (ranges) that lead from S, through states that
+/// do nothing but move on, to `to`: S itself (a cycle), or another looping state (the
+/// string body after the first escape, say), entered by a jump.
+#[derive(Clone)]
+struct Way {
+    classes: Vec<Vec<(u8, u8)>>,
+    /// The state after the first byte.
+    first: StateId,
+    /// The state before `to`.
+    last: StateId,
+    to: StateId,
+}
 
 impl Ctx<'_> {
     /// The label of state `id`'s loop over its cycles.
@@ -43,9 +57,9 @@ impl Ctx<'_> {
         syn::Lifetime::new(&format!("'cycle_{}", id.0), proc_macro2::Span::call_site())
     }
 
-    /// The cycles of state `id` that its code tests in place, shortest first (none
-    /// where `id` has no self-loop or does not qualify).
-    fn cycles(cond: &CondCtx, id: StateId) -> Vec<Cycle> {
+    /// The ways out of state `id` that its code tests in place, grouped by their first
+    /// class, shortest first (none where `id` has no self-loop or does not qualify).
+    fn ways(cond: &CondCtx, id: StateId) -> Vec<Way> {
         let a = cond.a;
         let s = a.state(id);
         let looping = cond.analysis.loops.iter().any(|l| l.state == id);
@@ -62,7 +76,16 @@ impl Ctx<'_> {
                 && cond.backends[x.index()] == Backend::Direct
                 && !xs.transitions.iter().any(|t| t.target == x)
         };
-        let mut groups: Vec<Vec<Cycle>> = Vec::new();
+        // Another looping state, entered by a jump (not emitted in place: its code would
+        // be emitted twice).
+        let landing = |x: StateId| {
+            x != id
+                && x != StateId::START
+                && cond.backends[x.index()] == Backend::Direct
+                && !cond.inlined[x.index()]
+                && cond.analysis.loops.iter().any(|l| l.state == x)
+        };
+        let mut groups: Vec<Vec<Way>> = Vec::new();
         for (target, ranges) in Self::arms(s, id) {
             // Multibyte characters out of a state the UTF-8 kernel loops over: the kernel
             // takes them at the vector levels.
@@ -72,8 +95,8 @@ impl Ctx<'_> {
             if !passable(target) {
                 continue;
             }
-            let mut cycles: Vec<Cycle> = Vec::new();
-            let mut stack: Vec<(StateId, Cycle)> = vec![(target, vec![ranges])];
+            let mut cycles: Vec<Way> = Vec::new();
+            let mut stack: Vec<(StateId, Vec<Vec<(u8, u8)>>)> = vec![(target, vec![ranges])];
             let mut budget = SEARCH_BUDGET;
             while let Some((x, path)) = stack.pop() {
                 // Wide states on the way could make the search exponential: stop early
@@ -85,41 +108,43 @@ impl Ctx<'_> {
                 for (next, ranges) in Self::arms(a.state(x), x) {
                     let mut longer = path.clone();
                     longer.push(ranges);
-                    if next == id {
-                        cycles.push(longer);
+                    if next == id || landing(next) {
+                        cycles.push(Way { classes: longer, first: target, last: x, to: next });
                     } else if longer.len() < MAX_CYCLE && passable(next) {
                         stack.push((next, longer));
                     }
                 }
             }
             // Shortest first; ties in the order found (stable).
-            cycles.sort_by_key(Vec::len);
+            cycles.sort_by_key(|w| w.classes.len());
             cycles.truncate(MAX_CYCLES);
             if !cycles.is_empty() {
                 groups.push(cycles);
             }
         }
-        groups.sort_by_key(|g| g[0].len());
+        groups.sort_by_key(|g| g[0].classes.len());
         groups.truncate(MAX_CYCLES);
         groups.into_iter().flatten().collect()
     }
 
-    /// The in-place test of state `id`'s cycles, run where its loop stops: a cycle that
-    /// matches moves `p` past it and goes back to the loop (`continue 'cycle_N`); none
-    /// matching falls through to the state's dispatch. `None` where the state has no
-    /// cycle to test.
-    pub(super) fn cycle_fast_path(&self, cond: &CondCtx, id: StateId) -> Option<TokenStream> {
-        let cycles = Self::cycles(cond, id);
-        if cycles.is_empty() {
+    /// The in-place tests of state `id`'s ways out, for the dispatch arms of their first
+    /// bytes: where the byte that stopped the loop leads out on such a way and its other
+    /// bytes follow, they are taken and the code goes back to the loop (`continue
+    /// 'cycle_N`, a cycle) or jumps to the looping state the way leads to; else the arm
+    /// goes on as before. `None` where the state has no way to test.
+    pub(super) fn cycle_fast_path(&self, cond: &CondCtx, id: StateId, jump: Jump) -> Option<WayCode> {
+        let ways = Self::ways(cond, id);
+        if ways.is_empty() {
             return None;
         }
         let label = Self::cycle_label(id);
         // Classes of several ranges are looked up in one 256-entry table (a bit per
-        // class, at most eight); single ranges are compared.
+        // class, at most eight); single ranges are compared. (The first byte's class is
+        // the arm's: already tested.)
         let mut classes: Vec<&Vec<(u8, u8)>> = Vec::new();
         let mut table = [0u8; 256];
-        for cycle in &cycles {
-            for ranges in cycle {
+        for way in &ways {
+            for ranges in &way.classes[1..] {
                 if ranges.len() > 1 && classes.len() < 8 && !classes.contains(&ranges) {
                     classes.push(ranges);
                     let bit = classes.len() - 1;
@@ -156,46 +181,55 @@ impl Ctx<'_> {
             }
             quote!(#(#all)&&*)
         };
-        // Grouped by their first byte's class: that byte is read once, and a run that
-        // ends the token (the closing quote) costs one test per group.
-        let mut groups: Vec<(&Vec<(u8, u8)>, Vec<&Cycle>)> = Vec::new();
-        for cycle in &cycles {
-            match groups.iter_mut().find(|(first, _)| *first == &cycle[0]) {
-                Some((_, members)) => members.push(cycle),
-                None => groups.push((&cycle[0], vec![cycle])),
-            }
-        }
-        let first = format_ident!("c0");
-        let group_code = groups.iter().map(|(first_class, members)| {
-            let head = tests(std::slice::from_ref(&first), std::slice::from_ref(*first_class));
-            let bodies = members.iter().map(|cycle| {
-                let names: Vec<Ident> = (1..cycle.len()).map(|i| format_ident!("c{}", i)).collect();
-                let len = Literal::usize_unsuffixed(cycle.len());
-                let rest = tests(&names, &cycle[1..]);
+        let mut arms: Vec<(StateId, TokenStream)> = Vec::new();
+        for way in &ways {
+            let n = way.classes.len();
+            let names: Vec<Ident> = (1..n).map(|i| format_ident!("c{}", i)).collect();
+            let len = Literal::usize_unsuffixed(n);
+            let rest = tests(&names, &way.classes[1..]);
+            let take = if way.to == id {
                 quote! {
-                    if let ::core::option::Option::Some(&[_, #(#names),*]) = input.get(p..p + #len) {
-                        if #rest {
-                            p += #len;
-                            continue #label;
-                        }
+                    p += #len;
+                    continue #label;
+                }
+            } else {
+                // Into the other state as its last transition would (no fallback match
+                // to record: nothing on the way accepts).
+                let before = Literal::usize_unsuffixed(n - 1);
+                let enter = self.transition(cond, cond.a.state(way.last), way.to, jump);
+                quote! {
+                    p += #before;
+                    #enter
+                }
+            };
+            let code = quote! {
+                if let ::core::option::Option::Some(&[_, #(#names),*]) = input.get(p..p + #len) {
+                    if #rest {
+                        #take
                     }
                 }
-            });
-            quote! {
-                if #head {
-                    #(#bodies)*
-                }
+            };
+            match arms.iter_mut().find(|(first, _)| *first == way.first) {
+                Some((_, all)) => all.extend(code),
+                None => arms.push((way.first, code)),
             }
-        });
-        let table_static = (!classes.is_empty()).then(|| {
+        }
+        let table = if classes.is_empty() {
+            TokenStream::new()
+        } else {
             let entries = table.iter().map(|&v| Literal::u8_unsuffixed(v));
             quote!(static CYCLE_CLASS: [u8; 256] = [#(#entries),*];)
-        });
-        Some(quote! {
-            if let ::core::option::Option::Some(&c0) = input.get(p) {
-                #table_static
-                #(#group_code)*
-            }
-        })
+        };
+        Some(WayCode { table, arms, loops: ways.iter().any(|w| w.to == id) })
     }
+}
+
+/// A state's in-place tests of its ways out (see [`Ctx::cycle_fast_path`]).
+pub(super) struct WayCode {
+    /// `static CYCLE_CLASS`, for the state's code, or nothing.
+    pub(super) table: TokenStream,
+    /// Per arm of the dispatch (by the state it leads to): the tests, run first.
+    pub(super) arms: Vec<(StateId, TokenStream)>,
+    /// Some way comes back to the state (`continue 'cycle_N`).
+    pub(super) loops: bool,
 }

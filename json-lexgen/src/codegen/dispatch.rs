@@ -9,10 +9,13 @@
 //! jumps to it through the state loop ([`Jump`]). A chain of states with one arm each
 //! (the rest of a keyword, the hex digits of an escape) is first tried in one step: one
 //! bounds check for its bytes, then their tests, classes of several ranges through one
-//! table lookup each and a single branch (`Ctx::chain_fast_path`).
+//! table lookup each and a single branch (`Ctx::chain_fast_path`). A looping state's
+//! short ways out and back (escapes) are tested in the arm of their first byte, and
+//! return to its loop without the dispatch (see [`super::cycles`]).
 
 use super::accept::{finish, is_accept_now, Outcome};
 use super::condition::{Backend, CondCtx};
+use super::cycles::WayCode;
 use super::loops::hook_call;
 use super::Ctx;
 use crate::analysis::KernelKind;
@@ -47,10 +50,10 @@ impl Ctx<'_> {
         let chain = self.chain_fast_path(cond, id, jump);
         // Cycles out of the loop and back (escapes) are tested where the loop stops,
         // before the dispatch; one that matches goes back to the loop (see `cycles`).
-        let cycles = self.cycle_fast_path(cond, id);
-        let dispatch = self.dispatch(cond, s, id, &dead, jump, cycles.as_ref());
-        match cycles {
-            Some(_) => {
+        let ways = self.cycle_fast_path(cond, id, jump);
+        let dispatch = self.dispatch(cond, s, id, &dead, jump, ways.as_ref());
+        match ways {
+            Some(WayCode { loops: true, .. }) => {
                 let label = Self::cycle_label(id);
                 // The dispatch leaves by a jump on every path: the loop only repeats
                 // through `continue 'cycle_N`.
@@ -62,7 +65,7 @@ impl Ctx<'_> {
                     }
                 }
             }
-            None => quote! {
+            _ => quote! {
                 #self_loop
                 #chain
                 #dispatch
@@ -224,8 +227,8 @@ impl Ctx<'_> {
     }
 
     /// Read the next byte and follow the transition, or fall back.
-    /// `cycles`, the state's in-place cycle tests, run first (again after the UTF-8
-    /// kernel, where its run stops).
+    /// `ways`: the state's in-place tests of its ways out, each run first in the arm of
+    /// its first byte.
     fn dispatch(
         &self,
         cond: &CondCtx,
@@ -233,7 +236,7 @@ impl Ctx<'_> {
         id: StateId,
         dead: &TokenStream,
         jump: Jump,
-        cycles: Option<&TokenStream>,
+        ways: Option<&WayCode>,
     ) -> TokenStream {
         let arms = Self::arms(s, id);
         let read = self.read_byte(dead);
@@ -251,6 +254,10 @@ impl Ctx<'_> {
             .iter()
             .map(|(target, ranges)| {
                 let body = self.transition(cond, s, *target, jump);
+                let body = match ways.and_then(|w| w.arms.iter().find(|(first, _)| first == target)) {
+                    Some((_, tests)) => quote!({ #tests #body }),
+                    None => body,
+                };
                 match utf8_hook {
                     // A multibyte character where the state loops over UTF-8: the kernel
                     // takes it and the rest of the run in bulk (unless it cannot: an
@@ -273,11 +280,12 @@ impl Ctx<'_> {
                 }
             })
             .collect();
+        let way_table = ways.map(|w| &w.table);
         let code = if arms.len() >= TABLE_DISPATCH_MIN_ARMS {
             let table = format_ident!("NEXT_{}", id.0);
             let numbers = (1..=arms.len()).map(|k| Literal::u8_unsuffixed(k as u8));
             quote! {
-                #cycles
+                #way_table
                 #read
                 match #table[b as usize] {
                     #(#numbers => #bodies)*
@@ -290,7 +298,7 @@ impl Ctx<'_> {
                 quote!(#(#alts)|*)
             });
             quote! {
-                #cycles
+                #way_table
                 #read
                 match b {
                     #(#patterns => #bodies)*
@@ -308,7 +316,7 @@ impl Ctx<'_> {
 
     /// Take the byte into `target`: emit its token at once (accept now), continue with
     /// its code in place (its only way in), or jump to it through the state match.
-    fn transition(&self, cond: &CondCtx, from: &State, target: StateId, jump: Jump) -> TokenStream {
+    pub(super) fn transition(&self, cond: &CondCtx, from: &State, target: StateId, jump: Jump) -> TokenStream {
         let t = cond.a.state(target);
         let remember = match from.accept {
             Some(r) if t.accept.is_none() => {
