@@ -38,12 +38,15 @@ const MAX_CYCLES: usize = 4;
 /// The most states visited per arm out of S while looking for cycles.
 const SEARCH_BUDGET: usize = 256;
 
+/// Byte classes, one per byte, each as ranges.
+type Classes = Vec<Vec<(u8, u8)>>;
+
 /// A way out of S: the byte classes (ranges) that lead from S, through states that
 /// do nothing but move on, to `to`: S itself (a cycle), or another looping state (the
 /// string body after the first escape, say), entered by a jump.
 #[derive(Clone)]
 struct Way {
-    classes: Vec<Vec<(u8, u8)>>,
+    classes: Classes,
     /// The state after the first byte.
     first: StateId,
     /// The state before `to`.
@@ -96,7 +99,7 @@ impl Ctx<'_> {
                 continue;
             }
             let mut cycles: Vec<Way> = Vec::new();
-            let mut stack: Vec<(StateId, Vec<Vec<(u8, u8)>>)> = vec![(target, vec![ranges])];
+            let mut stack: Vec<(StateId, Classes)> = vec![(target, vec![ranges])];
             let mut budget = SEARCH_BUDGET;
             while let Some((x, path)) = stack.pop() {
                 // Wide states on the way could make the search exponential: stop early
