@@ -9,18 +9,18 @@
 //! one matches, takes its bytes and goes back to S's loop without leaving S's code.
 //! Otherwise the arm goes on as before: it, and the states of the cycle, still report
 //! errors, end the input, or (streaming) ask for more input where the buffer ends inside
-//! a cycle. A short way from S to another looping state (JSON's plain string body, at
-//! its first escape, to the escaped body) is tested the same way and ends in a jump
-//! there. Bytes that leave S otherwise (the closing quote) pay nothing.
+//! a cycle. Bytes that leave S otherwise (the closing quote) pay nothing. (Short ways
+//! from S to another looping state, JSON's plain string body at its first escape, were
+//! tested the same way and dropped: the parser that inlines the lexer lost more on
+//! twitter and citm_catalog, by code size, than the escape payloads gained.)
 //!
-//! This is a property of the DFA, not of JSON: any loop state with such ways gets it.
-//! A way qualifies when S accepts nothing (so that leaving it records no fallback
-//! match), and every state on the way accepts nothing, has no self-loop and is direct
+//! This is a property of the DFA, not of JSON: any loop state with such cycles gets it.
+//! A cycle qualifies when S accepts nothing (so that leaving it records no fallback
+//! match), and every state on it accepts nothing, has no self-loop and is direct
 //! code (nothing on the way has an effect but moving `p`).
 
 use super::condition::{Backend, CondCtx};
 use super::dispatch::byte_pattern;
-use super::dispatch::Jump;
 use super::Ctx;
 use crate::analysis::KernelKind;
 use crate::automaton::StateId;
@@ -41,17 +41,12 @@ const SEARCH_BUDGET: usize = 256;
 /// Byte classes, one per byte, each as ranges.
 type Classes = Vec<Vec<(u8, u8)>>;
 
-/// A way out of S: the byte classes (ranges) that lead from S, through states that
-/// do nothing but move on, to `to`: S itself (a cycle), or another looping state (the
-/// string body after the first escape, say), entered by a jump.
+/// A cycle out of S and back, by the byte classes it takes.
 #[derive(Clone)]
 struct Way {
     classes: Classes,
-    /// The state after the first byte.
+    /// The state after the first byte (which names the dispatch arm).
     first: StateId,
-    /// The state before `to`.
-    last: StateId,
-    to: StateId,
 }
 
 impl Ctx<'_> {
@@ -60,7 +55,7 @@ impl Ctx<'_> {
         syn::Lifetime::new(&format!("'cycle_{}", id.0), proc_macro2::Span::call_site())
     }
 
-    /// The ways out of state `id` that its code tests in place, grouped by their first
+    /// The cycles of state `id` that its code tests in place, grouped by their first
     /// class, shortest first (none where `id` has no self-loop or does not qualify).
     fn ways(cond: &CondCtx, id: StateId) -> Vec<Way> {
         let a = cond.a;
@@ -78,15 +73,6 @@ impl Ctx<'_> {
                 && xs.accept.is_none()
                 && cond.backends[x.index()] == Backend::Direct
                 && !xs.transitions.iter().any(|t| t.target == x)
-        };
-        // Another looping state, entered by a jump (not emitted in place: its code would
-        // be emitted twice).
-        let landing = |x: StateId| {
-            x != id
-                && x != StateId::START
-                && cond.backends[x.index()] == Backend::Direct
-                && !cond.inlined[x.index()]
-                && cond.analysis.loops.iter().any(|l| l.state == x)
         };
         let mut groups: Vec<Vec<Way>> = Vec::new();
         for (target, ranges) in Self::arms(s, id) {
@@ -111,8 +97,8 @@ impl Ctx<'_> {
                 for (next, ranges) in Self::arms(a.state(x), x) {
                     let mut longer = path.clone();
                     longer.push(ranges);
-                    if next == id || landing(next) {
-                        cycles.push(Way { classes: longer, first: target, last: x, to: next });
+                    if next == id {
+                        cycles.push(Way { classes: longer, first: target });
                     } else if longer.len() < MAX_CYCLE && passable(next) {
                         stack.push((next, longer));
                     }
@@ -130,12 +116,12 @@ impl Ctx<'_> {
         groups.into_iter().flatten().collect()
     }
 
-    /// The in-place tests of state `id`'s ways out, for the dispatch arms of their first
-    /// bytes: where the byte that stopped the loop leads out on such a way and its other
+    /// The in-place tests of state `id`'s cycles, for the dispatch arms of their first
+    /// bytes: where the byte that stopped the loop starts a cycle and the cycle's other
     /// bytes follow, they are taken and the code goes back to the loop (`continue
-    /// 'cycle_N`, a cycle) or jumps to the looping state the way leads to; else the arm
-    /// goes on as before. `None` where the state has no way to test.
-    pub(super) fn cycle_fast_path(&self, cond: &CondCtx, id: StateId, jump: Jump) -> Option<WayCode> {
+    /// 'cycle_N`); else the arm goes on as before. `None` where the state has no cycle
+    /// to test.
+    pub(super) fn cycle_fast_path(&self, cond: &CondCtx, id: StateId) -> Option<WayCode> {
         let ways = Self::ways(cond, id);
         if ways.is_empty() {
             return None;
@@ -190,20 +176,9 @@ impl Ctx<'_> {
             let names: Vec<Ident> = (1..n).map(|i| format_ident!("c{}", i)).collect();
             let len = Literal::usize_unsuffixed(n);
             let rest = tests(&names, &way.classes[1..]);
-            let take = if way.to == id {
-                quote! {
-                    p += #len;
-                    continue #label;
-                }
-            } else {
-                // Into the other state as its last transition would (no fallback match
-                // to record: nothing on the way accepts).
-                let before = Literal::usize_unsuffixed(n - 1);
-                let enter = self.transition(cond, cond.a.state(way.last), way.to, jump);
-                quote! {
-                    p += #before;
-                    #enter
-                }
+            let take = quote! {
+                p += #len;
+                continue #label;
             };
             let code = quote! {
                 if let ::core::option::Option::Some(&[_, #(#names),*]) = input.get(p..p + #len) {
@@ -223,16 +198,14 @@ impl Ctx<'_> {
             let entries = table.iter().map(|&v| Literal::u8_unsuffixed(v));
             quote!(static CYCLE_CLASS: [u8; 256] = [#(#entries),*];)
         };
-        Some(WayCode { table, arms, loops: ways.iter().any(|w| w.to == id) })
+        Some(WayCode { table, arms })
     }
 }
 
-/// A state's in-place tests of its ways out (see [`Ctx::cycle_fast_path`]).
+/// A state's in-place tests of its cycles (see [`Ctx::cycle_fast_path`]).
 pub(super) struct WayCode {
     /// `static CYCLE_CLASS`, for the state's code, or nothing.
     pub(super) table: TokenStream,
     /// Per arm of the dispatch (by the state it leads to): the tests, run first.
     pub(super) arms: Vec<(StateId, TokenStream)>,
-    /// Some way comes back to the state (`continue 'cycle_N`).
-    pub(super) loops: bool,
 }

@@ -10,7 +10,7 @@
 //! (the rest of a keyword, the hex digits of an escape) is first tried in one step: one
 //! bounds check for its bytes, then their tests, classes of several ranges through one
 //! table lookup each and a single branch (`Ctx::chain_fast_path`). A looping state's
-//! short ways out and back (escapes) are tested in the arm of their first byte, and
+//! short cycles out and back (escapes) are tested in the arm of their first byte, and
 //! return to its loop without the dispatch (see [`super::cycles`]).
 
 use super::accept::{finish, is_accept_now, Outcome};
@@ -50,10 +50,10 @@ impl Ctx<'_> {
         let chain = self.chain_fast_path(cond, id, jump);
         // Cycles out of the loop and back (escapes) are tested where the loop stops,
         // before the dispatch; one that matches goes back to the loop (see `cycles`).
-        let ways = self.cycle_fast_path(cond, id, jump);
+        let ways = self.cycle_fast_path(cond, id);
         let dispatch = self.dispatch(cond, s, id, &dead, jump, ways.as_ref());
         match ways {
-            Some(WayCode { loops: true, .. }) => {
+            Some(_) => {
                 let label = Self::cycle_label(id);
                 // The dispatch leaves by a jump on every path: the loop only repeats
                 // through `continue 'cycle_N`.
@@ -227,7 +227,7 @@ impl Ctx<'_> {
     }
 
     /// Read the next byte and follow the transition, or fall back.
-    /// `ways`: the state's in-place tests of its ways out, each run first in the arm of
+    /// `ways`: the state's in-place tests of its cycles, each run first in the arm of
     /// its first byte.
     fn dispatch(
         &self,
@@ -316,7 +316,7 @@ impl Ctx<'_> {
 
     /// Take the byte into `target`: emit its token at once (accept now), continue with
     /// its code in place (its only way in), or jump to it through the state match.
-    pub(super) fn transition(&self, cond: &CondCtx, from: &State, target: StateId, jump: Jump) -> TokenStream {
+    fn transition(&self, cond: &CondCtx, from: &State, target: StateId, jump: Jump) -> TokenStream {
         let t = cond.a.state(target);
         let remember = match from.accept {
             Some(r) if t.accept.is_none() => {
