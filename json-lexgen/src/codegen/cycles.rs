@@ -1,22 +1,24 @@
-//! Short ways out of a looping state and back, tested in place.
+//! Short cycles out of a looping state and back, tested in place.
 //!
 //! A state S that loops on a class (a string's body) often has short ways out and back
 //! in: S `\`→ T `n`→ S, or S `\`→ T `u`→ H1 → H2 → H3 → H4 → S (an escape). Through the
-//! state loop each such cycle costs a jump per state, `match` dispatches that the branch
-//! predictor misses when escapes and text alternate. In S's dispatch, the arm of the
-//! byte that stopped S's loop first tests the rest of each cycle that starts with it
-//! (one bounds check per cycle, its classes compared or looked up in a table) and, if
-//! one matches, takes its bytes and goes back to S's loop without leaving S's code.
-//! Otherwise the arm goes on as before: it, and the states of the cycle, still report
-//! errors, end the input, or (streaming) ask for more input where the buffer ends inside
-//! a cycle. Bytes that leave S otherwise (the closing quote) pay nothing. (Short ways
-//! from S to another looping state, JSON's plain string body at its first escape, were
-//! tested the same way and dropped: the parser that inlines the lexer lost more on
-//! twitter and citm_catalog, by code size, than the escape payloads gained.)
+//! state loop each such cycle costs a jump per state, the `match` dispatches that the
+//! branch predictor misses when escapes and text alternate. Where S's run stops, the
+//! generated code first tests the bytes of each cycle (one bounds check per cycle, its
+//! classes compared or looked up in a table) and, if one matches, takes them and goes
+//! back to S's own loop without leaving S's code. Otherwise S's dispatch runs as before:
+//! it, and the states of the cycle, still report errors, end the input, or (streaming)
+//! ask for more input where the buffer ends inside a cycle.
+//!
+//! Two variants were measured and dropped: the same tests inside the dispatch arm of
+//! the cycle's first byte (nothing to pay on the closing quote, but the table dispatch
+//! comes first: slower on the escape payloads), and short ways from a looping state to
+//! another (JSON's plain string body at its first escape): the parser, which inlines the
+//! lexer, grew and lost more on twitter and citm_catalog than the escapes gained.
 //!
 //! This is a property of the DFA, not of JSON: any loop state with such cycles gets it.
 //! A cycle qualifies when S accepts nothing (so that leaving it records no fallback
-//! match), and every state on it accepts nothing, has no self-loop and is direct
+//! match), and every state on the way accepts nothing, has no self-loop and is direct
 //! code (nothing on the way has an effect but moving `p`).
 
 use super::condition::{Backend, CondCtx};
@@ -38,16 +40,11 @@ const MAX_CYCLES: usize = 4;
 /// The most states visited per arm out of S while looking for cycles.
 const SEARCH_BUDGET: usize = 256;
 
-/// Byte classes, one per byte, each as ranges.
-type Classes = Vec<Vec<(u8, u8)>>;
+/// A byte class, as ranges.
+type Ranges = Vec<(u8, u8)>;
 
-/// A cycle out of S and back, by the byte classes it takes.
-#[derive(Clone)]
-struct Way {
-    classes: Classes,
-    /// The state after the first byte (which names the dispatch arm).
-    first: StateId,
-}
+/// A cycle: the byte classes that lead from S back to S.
+type Cycle = Vec<Ranges>;
 
 impl Ctx<'_> {
     /// The label of state `id`'s loop over its cycles.
@@ -55,9 +52,9 @@ impl Ctx<'_> {
         syn::Lifetime::new(&format!("'cycle_{}", id.0), proc_macro2::Span::call_site())
     }
 
-    /// The cycles of state `id` that its code tests in place, grouped by their first
-    /// class, shortest first (none where `id` has no self-loop or does not qualify).
-    fn ways(cond: &CondCtx, id: StateId) -> Vec<Way> {
+    /// The cycles of state `id` that its code tests in place, shortest first (none
+    /// where `id` has no self-loop or does not qualify).
+    fn cycles(cond: &CondCtx, id: StateId) -> Vec<Cycle> {
         let a = cond.a;
         let s = a.state(id);
         let looping = cond.analysis.loops.iter().any(|l| l.state == id);
@@ -74,7 +71,7 @@ impl Ctx<'_> {
                 && cond.backends[x.index()] == Backend::Direct
                 && !xs.transitions.iter().any(|t| t.target == x)
         };
-        let mut groups: Vec<Vec<Way>> = Vec::new();
+        let mut groups: Vec<Vec<Cycle>> = Vec::new();
         for (target, ranges) in Self::arms(s, id) {
             // Multibyte characters out of a state the UTF-8 kernel loops over: the kernel
             // takes them at the vector levels.
@@ -84,8 +81,8 @@ impl Ctx<'_> {
             if !passable(target) {
                 continue;
             }
-            let mut cycles: Vec<Way> = Vec::new();
-            let mut stack: Vec<(StateId, Classes)> = vec![(target, vec![ranges])];
+            let mut cycles: Vec<Cycle> = Vec::new();
+            let mut stack: Vec<(StateId, Cycle)> = vec![(target, vec![ranges])];
             let mut budget = SEARCH_BUDGET;
             while let Some((x, path)) = stack.pop() {
                 // Wide states on the way could make the search exponential: stop early
@@ -98,42 +95,40 @@ impl Ctx<'_> {
                     let mut longer = path.clone();
                     longer.push(ranges);
                     if next == id {
-                        cycles.push(Way { classes: longer, first: target });
+                        cycles.push(longer);
                     } else if longer.len() < MAX_CYCLE && passable(next) {
                         stack.push((next, longer));
                     }
                 }
             }
             // Shortest first; ties in the order found (stable).
-            cycles.sort_by_key(|w| w.classes.len());
+            cycles.sort_by_key(Vec::len);
             cycles.truncate(MAX_CYCLES);
             if !cycles.is_empty() {
                 groups.push(cycles);
             }
         }
-        groups.sort_by_key(|g| g[0].classes.len());
+        groups.sort_by_key(|g| g[0].len());
         groups.truncate(MAX_CYCLES);
         groups.into_iter().flatten().collect()
     }
 
-    /// The in-place tests of state `id`'s cycles, for the dispatch arms of their first
-    /// bytes: where the byte that stopped the loop starts a cycle and the cycle's other
-    /// bytes follow, they are taken and the code goes back to the loop (`continue
-    /// 'cycle_N`); else the arm goes on as before. `None` where the state has no cycle
-    /// to test.
-    pub(super) fn cycle_fast_path(&self, cond: &CondCtx, id: StateId) -> Option<WayCode> {
-        let ways = Self::ways(cond, id);
-        if ways.is_empty() {
+    /// The in-place test of state `id`'s cycles, run where its loop stops: a cycle that
+    /// matches moves `p` past it and goes back to the loop (`continue 'cycle_N`); none
+    /// matching falls through to the state's dispatch. `None` where the state has no
+    /// cycle to test.
+    pub(super) fn cycle_fast_path(&self, cond: &CondCtx, id: StateId) -> Option<TokenStream> {
+        let cycles = Self::cycles(cond, id);
+        if cycles.is_empty() {
             return None;
         }
         let label = Self::cycle_label(id);
         // Classes of several ranges are looked up in one 256-entry table (a bit per
-        // class, at most eight); single ranges are compared. (The first byte's class is
-        // the arm's: already tested.)
+        // class, at most eight); single ranges are compared.
         let mut classes: Vec<&Vec<(u8, u8)>> = Vec::new();
         let mut table = [0u8; 256];
-        for way in &ways {
-            for ranges in &way.classes[1..] {
+        for cycle in &cycles {
+            for ranges in cycle {
                 if ranges.len() > 1 && classes.len() < 8 && !classes.contains(&ranges) {
                     classes.push(ranges);
                     let bit = classes.len() - 1;
@@ -170,42 +165,46 @@ impl Ctx<'_> {
             }
             quote!(#(#all)&&*)
         };
-        let mut arms: Vec<(StateId, TokenStream)> = Vec::new();
-        for way in &ways {
-            let n = way.classes.len();
-            let names: Vec<Ident> = (1..n).map(|i| format_ident!("c{}", i)).collect();
-            let len = Literal::usize_unsuffixed(n);
-            let rest = tests(&names, &way.classes[1..]);
-            let take = quote! {
-                p += #len;
-                continue #label;
-            };
-            let code = quote! {
-                if let ::core::option::Option::Some(&[_, #(#names),*]) = input.get(p..p + #len) {
-                    if #rest {
-                        #take
-                    }
-                }
-            };
-            match arms.iter_mut().find(|(first, _)| *first == way.first) {
-                Some((_, all)) => all.extend(code),
-                None => arms.push((way.first, code)),
+        // Grouped by their first byte's class: that byte is read once, and a run that
+        // ends the token (the closing quote) costs one test per group.
+        let mut groups: Vec<(&Ranges, Vec<&Cycle>)> = Vec::new();
+        for cycle in &cycles {
+            match groups.iter_mut().find(|(first, _)| *first == &cycle[0]) {
+                Some((_, members)) => members.push(cycle),
+                None => groups.push((&cycle[0], vec![cycle])),
             }
         }
-        let table = if classes.is_empty() {
-            TokenStream::new()
-        } else {
+        let first = format_ident!("c0");
+        let group_code = groups.iter().map(|(first_class, members)| {
+            let head = tests(std::slice::from_ref(&first), std::slice::from_ref(*first_class));
+            let bodies = members.iter().map(|cycle| {
+                let names: Vec<Ident> = (1..cycle.len()).map(|i| format_ident!("c{}", i)).collect();
+                let len = Literal::usize_unsuffixed(cycle.len());
+                let rest = tests(&names, &cycle[1..]);
+                quote! {
+                    if let ::core::option::Option::Some(&[_, #(#names),*]) = input.get(p..p + #len) {
+                        if #rest {
+                            p += #len;
+                            continue #label;
+                        }
+                    }
+                }
+            });
+            quote! {
+                if #head {
+                    #(#bodies)*
+                }
+            }
+        });
+        let table_static = (!classes.is_empty()).then(|| {
             let entries = table.iter().map(|&v| Literal::u8_unsuffixed(v));
             quote!(static CYCLE_CLASS: [u8; 256] = [#(#entries),*];)
-        };
-        Some(WayCode { table, arms })
+        });
+        Some(quote! {
+            if let ::core::option::Option::Some(&c0) = input.get(p) {
+                #table_static
+                #(#group_code)*
+            }
+        })
     }
-}
-
-/// A state's in-place tests of its cycles (see [`Ctx::cycle_fast_path`]).
-pub(super) struct WayCode {
-    /// `static CYCLE_CLASS`, for the state's code, or nothing.
-    pub(super) table: TokenStream,
-    /// Per arm of the dispatch (by the state it leads to): the tests, run first.
-    pub(super) arms: Vec<(StateId, TokenStream)>,
 }

@@ -9,13 +9,10 @@
 //! jumps to it through the state loop ([`Jump`]). A chain of states with one arm each
 //! (the rest of a keyword, the hex digits of an escape) is first tried in one step: one
 //! bounds check for its bytes, then their tests, classes of several ranges through one
-//! table lookup each and a single branch (`Ctx::chain_fast_path`). A looping state's
-//! short cycles out and back (escapes) are tested in the arm of their first byte, and
-//! return to its loop without the dispatch (see [`super::cycles`]).
+//! table lookup each and a single branch (`Ctx::chain_fast_path`).
 
 use super::accept::{finish, is_accept_now, Outcome};
 use super::condition::{Backend, CondCtx};
-use super::cycles::WayCode;
 use super::loops::hook_call;
 use super::Ctx;
 use crate::analysis::KernelKind;
@@ -50,9 +47,9 @@ impl Ctx<'_> {
         let chain = self.chain_fast_path(cond, id, jump);
         // Cycles out of the loop and back (escapes) are tested where the loop stops,
         // before the dispatch; one that matches goes back to the loop (see `cycles`).
-        let ways = self.cycle_fast_path(cond, id);
-        let dispatch = self.dispatch(cond, s, id, &dead, jump, ways.as_ref());
-        match ways {
+        let cycles = self.cycle_fast_path(cond, id);
+        let dispatch = self.dispatch(cond, s, id, &dead, jump, cycles.as_ref());
+        match cycles {
             Some(_) => {
                 let label = Self::cycle_label(id);
                 // The dispatch leaves by a jump on every path: the loop only repeats
@@ -65,7 +62,7 @@ impl Ctx<'_> {
                     }
                 }
             }
-            _ => quote! {
+            None => quote! {
                 #self_loop
                 #chain
                 #dispatch
@@ -227,8 +224,8 @@ impl Ctx<'_> {
     }
 
     /// Read the next byte and follow the transition, or fall back.
-    /// `ways`: the state's in-place tests of its cycles, each run first in the arm of
-    /// its first byte.
+    /// `cycles`, the state's in-place cycle tests, run first (again after the UTF-8
+    /// kernel, where its run stops).
     fn dispatch(
         &self,
         cond: &CondCtx,
@@ -236,7 +233,7 @@ impl Ctx<'_> {
         id: StateId,
         dead: &TokenStream,
         jump: Jump,
-        ways: Option<&WayCode>,
+        cycles: Option<&TokenStream>,
     ) -> TokenStream {
         let arms = Self::arms(s, id);
         let read = self.read_byte(dead);
@@ -254,10 +251,6 @@ impl Ctx<'_> {
             .iter()
             .map(|(target, ranges)| {
                 let body = self.transition(cond, s, *target, jump);
-                let body = match ways.and_then(|w| w.arms.iter().find(|(first, _)| first == target)) {
-                    Some((_, tests)) => quote!({ #tests #body }),
-                    None => body,
-                };
                 match utf8_hook {
                     // A multibyte character where the state loops over UTF-8: the kernel
                     // takes it and the rest of the run in bulk (unless it cannot: an
@@ -280,12 +273,11 @@ impl Ctx<'_> {
                 }
             })
             .collect();
-        let way_table = ways.map(|w| &w.table);
         let code = if arms.len() >= TABLE_DISPATCH_MIN_ARMS {
             let table = format_ident!("NEXT_{}", id.0);
             let numbers = (1..=arms.len()).map(|k| Literal::u8_unsuffixed(k as u8));
             quote! {
-                #way_table
+                #cycles
                 #read
                 match #table[b as usize] {
                     #(#numbers => #bodies)*
@@ -298,7 +290,7 @@ impl Ctx<'_> {
                 quote!(#(#alts)|*)
             });
             quote! {
-                #way_table
+                #cycles
                 #read
                 match b {
                     #(#patterns => #bodies)*

@@ -26,7 +26,7 @@
 //! * [`table`]: the table backend: cold states as rows of a compressed transition
 //!   table, run by one loop per condition; which states are hot ([`table::choose`]);
 //! * [`cycles`]: short cycles out of a looping state and back (escapes), tested in
-//!   the dispatch arm of their first byte;
+//!   place where its loop stops;
 //! * [`inline`]: which states are emitted in place at their transitions, within a
 //!   duplication budget;
 //! * [`loops`]: self-loops (unrolled, word-at-a-time tests) and the SIMD hooks' calls;
