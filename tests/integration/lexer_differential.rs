@@ -558,7 +558,9 @@ fn esc_lexers() -> Vec<(String, Run)> {
 fn escape_cycles_at_every_offset_of_every_body() {
     let reference = Reference::new(include_str!("../grammars/escapes.lex"));
     let lexers = esc_lexers();
-    let cases: &[(&[u8], &[u8], &[&[u8]], &[&str])] = &[
+    // (opening, closing, specials, fillers) per rule.
+    type Case<'a> = (&'a [u8], &'a [u8], &'a [&'a [u8]], &'a [&'a str]);
+    let cases: &[Case] = &[
         (
             b"\"",
             b"\"",
