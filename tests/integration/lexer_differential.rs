@@ -66,6 +66,15 @@ mod json_tables_only_safe {
 mod c_tables {
     jsonlex::json_lexer!(file = "tests/grammars/c_tables.lex");
 }
+mod esc_lexer {
+    jsonlex::json_lexer!(file = "tests/grammars/escapes.lex");
+}
+mod esc_safe {
+    jsonlex::json_lexer!(file = "tests/grammars/escapes.lex", no_unsafe);
+}
+mod esc_plain {
+    jsonlex::json_lexer!(file = "tests/grammars/escapes.lex", no_simd);
+}
 mod keywords_lexer {
     jsonlex::json_lexer!(file = "tests/grammars/keywords.lex");
 }
@@ -535,6 +544,91 @@ proptest! {
     )) {
         thread_local!(static REF: Reference = Reference::new(include_str!("../grammars/csv.lex")));
         thread_local!(static LEXERS: Vec<(String, Run)> = lexers![hooked "csv" => csv_lexer::CsvLexer, hooked "csv (no unsafe)" => csv_safe::CsvLexer]);
+        LEXERS.with(|l| REF.with(|r| check(r, &input, l)));
+    }
+}
+
+// ---- escapes: cycles out of a loop state and back, tested in place ----------------
+
+fn esc_lexers() -> Vec<(String, Run)> {
+    lexers![
+        hooked "escapes" => esc_lexer::EscLexer,
+        hooked "escapes (no unsafe)" => esc_safe::EscLexer,
+        plain "escapes (no simd)" => esc_plain::EscLexer,
+    ]
+}
+
+/// Each way out of a string body (an escape of two, three or four bytes that comes
+/// back, or one broken at each of its bytes, cut short, or followed by the end of the
+/// token or the input) at every offset of bodies of 0 to 70 bytes, plain or themselves
+/// escape-heavy; and the ways out that lead elsewhere (another body, an accepting
+/// state, a self-loop on the way back). Every lexer at every level agrees with the
+/// reference.
+#[test]
+fn escape_cycles_at_every_offset_of_every_body() {
+    let reference = Reference::new(include_str!("../grammars/escapes.lex"));
+    let lexers = esc_lexers();
+    // (opening, closing, specials, fillers) per rule.
+    type Case<'a> = (&'a [u8], &'a [u8], &'a [&'a [u8]], &'a [&'a str]);
+    let cases: &[Case] = &[
+        (
+            b"\"",
+            b"\"",
+            &[
+                b"\\n", b"\\\"", b"\\\\", b"\\07", b"\\x1F", b"\\xaB", b"\\", b"\\q", b"\\8", b"\\0", b"\\08",
+                b"\\0\"", b"\\x", b"\\x1", b"\\xg1", b"\\x1g", b"\\x\"", b"\\\n", b"\n", b"\"",
+            ],
+            &["a", "\\t", "\\x0a", "\\12"],
+        ),
+        (b"<", b">", &[b"\\!", b"\\!AB", b"\\", b"\\n", b"A", b">"], &["a", " "]),
+        (b"'", b"'", &[b"''", b"'", b"'x", b"\\"], &["a", "''"]),
+        (b"{", b"}", &[b"\\x;", b"\\xxx;", b"\\x", b"\\;", b"}", b"\\xy;"], &["a", "\\x;"]),
+    ];
+    let mut checked = 0;
+    for &(open, close, specials, fillers) in cases {
+        for filler in fillers {
+            for len in 0..=70usize {
+                for pos in (0..=len).filter(|p| filler.len() == 1 || p % 3 == 0 || *p + 3 > len) {
+                    for special in specials {
+                        let mut body = open.to_vec();
+                        for _ in 0..pos {
+                            body.extend_from_slice(filler.as_bytes());
+                        }
+                        body.extend_from_slice(special);
+                        for _ in pos..len {
+                            body.extend_from_slice(filler.as_bytes());
+                        }
+                        for tail in [close, b""] {
+                            let mut input = body.clone();
+                            input.extend_from_slice(tail);
+                            input.extend_from_slice(b" word");
+                            check(&reference, &input, &lexers);
+                            // The input ends right after the special: a cycle cut short.
+                            let mut cut = open.to_vec();
+                            cut.extend(std::iter::repeat_n(filler.as_bytes(), pos).flatten());
+                            cut.extend_from_slice(special);
+                            check(&reference, &cut, &lexers);
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 50_000, "{checked}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..config() })]
+
+    #[test]
+    fn escape_lexer_matches_reference(input in inputs(
+        &["\"", "\\", "\\n", "\\\"", "\\07", "\\x1F", "\\x", "\\0", "x", "a", "A", "0", "7", "8", "g", " ", "\n", "<", ">", "\\!", "'", "''", "{", "}", ";", "é", "\x00",
+          "a run of plain text long enough for the skip kernels to take it"],
+        &["\"a\\nb\\07c\\x1Fd\\\"\" <ab\\!CD> 'it''s' {a\\xx;b} w", "\"\\x4\\u\\\\\\08\"", "\"\\n\\n\\t\\x00\\x41\\101\""],
+    )) {
+        thread_local!(static REF: Reference = Reference::new(include_str!("../grammars/escapes.lex")));
+        thread_local!(static LEXERS: Vec<(String, Run)> = esc_lexers());
         LEXERS.with(|l| REF.with(|r| check(r, &input, l)));
     }
 }

@@ -38,6 +38,12 @@ mod ini_lexer {
 mod csv_lexer {
     jsonlex::json_lexer!(file = "tests/grammars/csv.lex", no_unsafe, streaming);
 }
+mod esc_lexer {
+    jsonlex::json_lexer!(file = "tests/grammars/escapes.lex", streaming);
+}
+mod esc_plain {
+    jsonlex::json_lexer!(file = "tests/grammars/escapes.lex", no_simd, no_unsafe, streaming);
+}
 
 /// A token as (kind, start, end), or the error as (start, offset, partial kind).
 type Item = Result<(String, usize, usize), (usize, usize, String)>;
@@ -315,8 +321,55 @@ fn csv() -> Grammar {
     }
 }
 
+/// tests/grammars/escapes.lex: string bodies with escapes of two, three and four bytes
+/// that the generated code tests in place (and ways out that do not come back).
+fn escapes() -> Grammar {
+    let samples = [
+        &br#""a\nb\07c\x1Fd\"e\\" <ab\!CD> 'it''s' {a\xx;b} w"#[..],
+        br#""\n\t\x00\x41\101\\\"\n\x7e" "\x4" "\0"#,
+        br#""\x1"#,
+        br#""ab\07"#,
+        br#""ab\0"#,
+        br#""\x"#,
+        br#""\"#,
+        b"\"\\\n\"",
+    ];
+    Grammar {
+        name: "escapes",
+        pairs: pairs![
+            hooked "escapes" => esc_lexer::EscLexer, esc_lexer::EscLexerStream;
+            plain "escapes (no simd, no unsafe)" => esc_plain::EscLexer, esc_plain::EscLexerStream;
+        ],
+        samples: samples.iter().map(|s| s.to_vec()).collect(),
+        alphabet: alphabet(
+            &[
+                "\"", "\\", "\\n", "\\07", "\\x1F", "\\x", "\\0", "a", "x", "7", " ", "<", ">", "\\!", "'", "{", "}",
+                ";",
+            ],
+            &[],
+        ),
+    }
+}
+
 fn grammars() -> Vec<Grammar> {
-    vec![json(), c(), ini(), csv()]
+    vec![json(), c(), ini(), csv(), escapes()]
+}
+
+/// The escapes grammar's samples, and a long escape-heavy string, split once at every
+/// byte: a buffer that ends inside an escape asks for more instead of failing.
+#[test]
+fn escapes_split_at_every_byte() {
+    let g = escapes();
+    let mut long = b"\"".to_vec();
+    for _ in 0..8 {
+        long.extend_from_slice(br"ab\n\07\x1F");
+    }
+    long.extend_from_slice(b"\" w");
+    for input in g.samples.iter().chain([&long]) {
+        for cut in 0..=input.len() {
+            check(&g, input, &[cut]).unwrap();
+        }
+    }
 }
 
 /// Each pair agrees on `input` cut at `cuts`, with and without shifting the buffer.

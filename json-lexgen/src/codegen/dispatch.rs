@@ -45,11 +45,28 @@ impl Ctx<'_> {
         let self_loop =
             analysis.loops.iter().find(|l| l.state == id).map(|l| cond.tables.skip_loop_call(l.state, hooked));
         let chain = self.chain_fast_path(cond, id, jump);
-        let dispatch = self.dispatch(cond, s, id, &dead, jump);
-        quote! {
-            #self_loop
-            #chain
-            #dispatch
+        // Cycles out of the loop and back (escapes) are tested where the loop stops,
+        // before the dispatch; one that matches goes back to the loop (see `cycles`).
+        let cycles = self.cycle_fast_path(cond, id);
+        let dispatch = self.dispatch(cond, s, id, &dead, jump, cycles.as_ref());
+        match cycles {
+            Some(_) => {
+                let label = Self::cycle_label(id);
+                // The dispatch leaves by a jump on every path: the loop only repeats
+                // through `continue 'cycle_N`.
+                quote! {
+                    #label: loop {
+                        #self_loop
+                        #chain
+                        #dispatch
+                    }
+                }
+            }
+            None => quote! {
+                #self_loop
+                #chain
+                #dispatch
+            },
         }
     }
 
@@ -171,7 +188,7 @@ impl Ctx<'_> {
 
     /// The arms of a state's dispatch: one per target state (ranges joined), self-loops
     /// excluded (the state's loop handles them).
-    fn arms(s: &State, id: StateId) -> Vec<(StateId, Vec<(u8, u8)>)> {
+    pub(super) fn arms(s: &State, id: StateId) -> Vec<(StateId, Vec<(u8, u8)>)> {
         let mut arms: Vec<(StateId, Vec<(u8, u8)>)> = Vec::new();
         for t in s.transitions.iter().filter(|t| t.target != id) {
             match arms.iter_mut().find(|(target, _)| *target == t.target) {
@@ -207,7 +224,17 @@ impl Ctx<'_> {
     }
 
     /// Read the next byte and follow the transition, or fall back.
-    fn dispatch(&self, cond: &CondCtx, s: &State, id: StateId, dead: &TokenStream, jump: Jump) -> TokenStream {
+    /// `cycles`, the state's in-place cycle tests, run first (again after the UTF-8
+    /// kernel, where its run stops).
+    fn dispatch(
+        &self,
+        cond: &CondCtx,
+        s: &State,
+        id: StateId,
+        dead: &TokenStream,
+        jump: Jump,
+        cycles: Option<&TokenStream>,
+    ) -> TokenStream {
         let arms = Self::arms(s, id);
         let read = self.read_byte(dead);
         if arms.is_empty() {
@@ -250,6 +277,7 @@ impl Ctx<'_> {
             let table = format_ident!("NEXT_{}", id.0);
             let numbers = (1..=arms.len()).map(|k| Literal::u8_unsuffixed(k as u8));
             quote! {
+                #cycles
                 #read
                 match #table[b as usize] {
                     #(#numbers => #bodies)*
@@ -262,6 +290,7 @@ impl Ctx<'_> {
                 quote!(#(#alts)|*)
             });
             quote! {
+                #cycles
                 #read
                 match b {
                     #(#patterns => #bodies)*

@@ -25,6 +25,8 @@
 //!   following its transition through comparisons or a 256-entry table;
 //! * [`table`]: the table backend: cold states as rows of a compressed transition
 //!   table, run by one loop per condition; which states are hot ([`table::choose`]);
+//! * [`cycles`]: short cycles out of a looping state and back (escapes), tested in
+//!   place where its loop stops;
 //! * [`inline`]: which states are emitted in place at their transitions, within a
 //!   duplication budget;
 //! * [`loops`]: self-loops (unrolled, word-at-a-time tests) and the SIMD hooks' calls;
@@ -44,6 +46,7 @@
 
 mod accept;
 pub(crate) mod condition;
+mod cycles;
 mod dispatch;
 mod inline;
 mod input;
