@@ -7,6 +7,7 @@ use std::mem::MaybeUninit;
 
 use super::options::{InvalidUtf8, LoneSurrogate};
 use crate::error::{Category, Error};
+use crate::skip::{skip_class_long_of, ByteClass, ConstClass, Kernels};
 
 /// Where decoded string bytes go: a buffer when decoding, nowhere when validating.
 pub(crate) trait Out {
@@ -202,6 +203,38 @@ pub(crate) fn find_byte(s: &[u8], from: usize, needle: u8) -> usize {
     s.len()
 }
 
+/// Every byte but `\`: the runs [`check_surrogates`] skips between escapes.
+struct NotBackslash;
+
+impl ConstClass for NotBackslash {
+    const CLASS: ByteClass = ByteClass::from_bitmap([u64::MAX, !(1 << (b'\\' - 64)), u64::MAX, u64::MAX]);
+}
+
+/// The first backslash at or after `from`, or `s.len()`: as [`find_byte`], a word at a
+/// time, but a run still going after four words goes on in the SIMD class kernel (text
+/// between escapes can be long: a string with a `\n` per line).
+#[inline]
+fn next_backslash(kernels: Kernels, s: &[u8], from: usize) -> usize {
+    let mut i = from;
+    let far = from + 32;
+    while i + 8 <= s.len() {
+        if let Some(k) = first_in_word(s[i..i + 8].try_into().unwrap(), b'\\') {
+            return i + k;
+        }
+        i += 8;
+        if i == far && s.len() - i >= 32 {
+            return skip_class_long_of::<NotBackslash>(kernels, &NotBackslash::CLASS, s, i);
+        }
+    }
+    while i < s.len() {
+        if s[i] == b'\\' {
+            return i;
+        }
+        i += 1;
+    }
+    s.len()
+}
+
 /// What a short escape's letter decodes to (`\n` -> 0x0A, ...); 0 for every other byte
 /// (`u` included), so one load tells a two-byte escape from the rest.
 static SHORT: [u8; 256] = {
@@ -367,9 +400,20 @@ fn utf8(c: u32) -> ([u8; 4], usize) {
 /// can still be wrong (a lone one), so every other escape is stepped over without
 /// decoding. Same result as `unescape(body, base, lone, &mut Discard)` on such a body.
 pub(crate) fn check_surrogates(body: &[u8], base: usize, lone: LoneSurrogate) -> Result<(), StrError> {
+    check_surrogates_with(Kernels::active(), body, base, lone)
+}
+
+/// [`check_surrogates`] with the skip kernels of a given level.
+#[inline(always)]
+pub(crate) fn check_surrogates_with(
+    kernels: Kernels,
+    body: &[u8],
+    base: usize,
+    lone: LoneSurrogate,
+) -> Result<(), StrError> {
     let mut i = 0;
     loop {
-        i = find_byte(body, i, b'\\');
+        i = next_backslash(kernels, body, i);
         match body.get(i + 1..i + 4) {
             // `\u` and a first hex digit `d` and a second in 8..=F: U+D800..=U+DFFF.
             // (Anything that merely looks like it gets the full check.)

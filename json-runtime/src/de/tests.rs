@@ -202,9 +202,20 @@ fn lone_surrogates() {
 /// position.
 #[test]
 fn surrogate_check_agrees_with_unescape() {
-    use crate::de::string::{check_surrogates, unescape, Discard};
-    let pieces: [&str; 16] = [
+    use crate::de::string::{check_surrogates_with, unescape, Discard};
+    use crate::simd::Level;
+    use crate::skip::Kernels;
+    let kernels: Vec<Kernels> = [Level::Scalar, Level::Swar, Level::Sse2, Level::Avx2, Level::Neon]
+        .into_iter()
+        .filter_map(Kernels::new)
+        .collect();
+    assert!(kernels.len() >= 2);
+    let long_ascii = "x".repeat(45);
+    let long_text = "日本語".repeat(7);
+    let pieces: [&str; 18] = [
         "a",
+        &long_ascii,
+        &long_text,
         "日本",
         "\\n",
         "\\\\",
@@ -224,7 +235,7 @@ fn surrogate_check_agrees_with_unescape() {
     let mut seed = 0x2545_F491_4F6C_DD1Du64;
     for _ in 0..3000 {
         let mut body = String::new();
-        for _ in 0..(seed % 7) {
+        for _ in 0..(seed % 9) {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
@@ -233,8 +244,34 @@ fn surrogate_check_agrees_with_unescape() {
         seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
         for lone in [LoneSurrogate::Error, LoneSurrogate::Substitute] {
             let want = unescape(body.as_bytes(), 10, lone, &mut Discard).map_err(|e| format!("{e:?}"));
-            let got = check_surrogates(body.as_bytes(), 10, lone).map_err(|e| format!("{e:?}"));
-            assert_eq!(got, want, "{body}");
+            for &k in &kernels {
+                let got = check_surrogates_with(k, body.as_bytes(), 10, lone).map_err(|e| format!("{e:?}"));
+                assert_eq!(got, want, "{body} at {:?}", k.level());
+            }
+        }
+    }
+}
+
+/// A lone surrogate after every length of plain text (before, at and past the point
+/// where the search for the next backslash hands over to the SIMD kernel), after a
+/// short escape, and before text of every length: found at every level.
+#[test]
+fn surrogate_check_finds_escapes_at_every_offset() {
+    use crate::de::string::check_surrogates_with;
+    use crate::simd::Level;
+    use crate::skip::Kernels;
+    let levels = [Level::Scalar, Level::Swar, Level::Sse2, Level::Avx2, Level::Neon];
+    for kernels in levels.into_iter().filter_map(Kernels::new) {
+        for before in 0..100 {
+            for (lead, after) in [("", 0), ("\\n", 0), ("", 70), ("\\t", 33)] {
+                let body = format!("{lead}{}\\uD800{}", "x".repeat(before), "é".repeat(after));
+                let at = lead.len() + before;
+                let got = check_surrogates_with(kernels, body.as_bytes(), 0, LoneSurrogate::Error);
+                let e = got.expect_err(&body);
+                assert_eq!(e.offset, at, "{body} at {:?}", kernels.level());
+                let fine = body.replace("\\uD800", "\\uD7FF");
+                assert!(check_surrogates_with(kernels, fine.as_bytes(), 0, LoneSurrogate::Error).is_ok());
+            }
         }
     }
 }
