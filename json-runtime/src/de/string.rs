@@ -359,8 +359,19 @@ fn unescape_slice(
                 w += 1;
                 i += 2;
             } else if c == b'u' {
-                let (cp, next) = unicode(body, i, base, lone)?;
-                let (utf8, n) = utf8(cp);
+                // The common case first: four hex digits that are no surrogate, a
+                // character of at most three bytes. Pairs and the rest: `unicode`.
+                let (utf8, n, next) = match hex4(body, i + 2) {
+                    Some(cp) if !(0xD800..=0xDFFF).contains(&cp) => {
+                        let (utf8, n) = utf8_bmp(cp);
+                        (utf8, n, i + 6)
+                    }
+                    _ => {
+                        let (cp, next) = unicode(body, i, base, lone)?;
+                        let (utf8, n) = utf8(cp);
+                        (utf8, n, next)
+                    }
+                };
                 debug_assert!(n <= next - i);
                 // SAFETY: `unicode` read four hex digits at `i + 2..i + 6`, so
                 // `w + 4 <= i + 6 <= body.len() <= dst.len()`; `n` of the four bytes
@@ -391,6 +402,22 @@ fn utf8(c: u32) -> ([u8; 4], usize) {
         (0x80_80E0 | (c >> 12) | (c >> 6 & 0x3F) << 8 | (c & 0x3F) << 16, 3)
     } else {
         (0x8080_80F0 | (c >> 18) | (c >> 12 & 0x3F) << 8 | (c >> 6 & 0x3F) << 16 | (c & 0x3F) << 24, 4)
+    };
+    (v.to_le_bytes(), n)
+}
+
+/// [`utf8`] for a character of the Basic Multilingual Plane (`c < 0x10000`, no
+/// surrogate), widest first: an escaped character is rarely ASCII. The length stays a
+/// branch (predicted, it lets the next write start before this one's length is known).
+#[inline(always)]
+fn utf8_bmp(c: u32) -> ([u8; 4], usize) {
+    debug_assert!(c < 0x10000 && char::from_u32(c).is_some());
+    let (v, n) = if c >= 0x800 {
+        (0x80_80E0 | (c >> 12) | (c >> 6 & 0x3F) << 8 | (c & 0x3F) << 16, 3)
+    } else if c >= 0x80 {
+        (0x80C0 | (c >> 6) | (c & 0x3F) << 8, 2)
+    } else {
+        (c, 1)
     };
     (v.to_le_bytes(), n)
 }
@@ -910,6 +937,22 @@ mod tests {
                         body.extend_from_slice(&text[at..]);
                         agree(&body);
                     }
+                }
+            }
+        }
+    }
+
+    /// Every non-surrogate `\uXXXX` (the one-step path: one, two and three bytes out),
+    /// in both cases of hex digit, alone and between text and other escapes, against
+    /// `char`'s own encoding.
+    #[test]
+    fn every_bmp_escape() {
+        for cp in (0..0x10000u32).filter(|cp| !(0xD800..=0xDFFF).contains(cp)) {
+            let c = char::from_u32(cp).unwrap();
+            for body in [format!("\\u{cp:04x}"), format!("ab\\u{cp:04X}\\n\\u{cp:04x}xyz")] {
+                let want = if body.len() == 6 { c.to_string() } else { format!("ab{c}\n{c}xyz") };
+                for lone in LONES {
+                    assert_eq!(un(&body, lone).as_deref(), Ok(want.as_str()), "{body}");
                 }
             }
         }
