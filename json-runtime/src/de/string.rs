@@ -523,6 +523,8 @@ fn utf8(c: u32) -> ([u8; 4], usize) {
 /// (json.lex's rules: every escape well-formed): then only a `\u` escape of a surrogate
 /// can still be wrong (a lone one), so every other escape is stepped over without
 /// decoding. Same result as `unescape(body, base, lone, &mut Discard)` on such a body.
+/// Kept out of line: inlined, it grows the parser's loop and slows strings without escapes.
+#[inline(never)]
 pub(crate) fn check_surrogates(body: &[u8], base: usize, lone: LoneSurrogate) -> Result<(), StrError> {
     check_surrogates_with(Kernels::active(), body, base, lone)
 }
@@ -545,7 +547,9 @@ pub(crate) fn check_surrogates_with(
             // `\u`, `d` and a second hex digit in 8..=F: U+D800..=U+DFFF, unless the
             // backslash follows an odd run of them: then it is the second of a `\\`
             // (the lexer checked the escapes) and the `ud` after it is text.
-            Some(&h) if matches!(h | 0x20, b'8' | b'9' | b'a'..=b'f') && backslashes_before(body, i) % 2 == 0 => {
+            Some(&h)
+                if matches!(h | 0x20, b'8' | b'9' | b'a'..=b'f') && backslashes_before(body, i).is_multiple_of(2) =>
+            {
                 i = unicode_escape(body, i, base, lone, &mut Discard)?;
             }
             _ => i += 1,
