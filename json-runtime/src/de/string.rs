@@ -7,7 +7,7 @@ use std::mem::MaybeUninit;
 
 use super::options::{InvalidUtf8, LoneSurrogate};
 use crate::error::{Category, Error};
-use crate::skip::Kernels;
+use crate::skip::{skip_class_long_of, ByteClass, ConstClass, Kernels};
 
 /// Where decoded string bytes go: a buffer when decoding, nowhere when validating.
 pub(crate) trait Out {
@@ -203,6 +203,29 @@ pub(crate) fn find_byte(s: &[u8], from: usize, needle: u8) -> usize {
     s.len()
 }
 
+/// Every byte but `\`: the runs [`next_ud_by_backslash`] skips.
+struct NotBackslash;
+
+impl ConstClass for NotBackslash {
+    const CLASS: ByteClass = ByteClass::from_bitmap([u64::MAX, !(1 << (b'\\' - 64)), u64::MAX, u64::MAX]);
+}
+
+/// [`next_ud`] through the lexers' class kernel, from backslash to backslash: for a
+/// level with a class kernel but no kernel of [`next_ud`]'s own (NEON).
+pub(super) fn next_ud_by_backslash(kernels: Kernels, s: &[u8], from: usize) -> usize {
+    let mut i = from;
+    loop {
+        i = skip_class_long_of::<NotBackslash>(kernels, &NotBackslash::CLASS, s, i);
+        if i + 3 > s.len() {
+            return s.len();
+        }
+        if is_ud(s, i) {
+            return i;
+        }
+        i += 1;
+    }
+}
+
 /// A `u64` with every byte `b`.
 const fn splat(b: u8) -> u64 {
     u64::from_le_bytes([b; 8])
@@ -278,7 +301,9 @@ pub(super) fn next_ud(kernels: Kernels, s: &[u8], from: usize) -> usize {
         #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
         // SAFETY: as above, the CPU has AVX2.
         crate::simd::Level::Avx2 => unsafe { ud_x86::avx2(s, from) },
-        // SWAR, and NEON (no kernel of its own yet).
+        // No `\ud` kernel of its own yet: the class kernel, backslash to backslash.
+        crate::simd::Level::Neon => return next_ud_by_backslash(kernels, s, from),
+        // SWAR.
         _ => Err(from),
     };
     match resume {

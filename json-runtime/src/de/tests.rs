@@ -287,7 +287,7 @@ fn surrogate_check_finds_escapes_at_every_offset() {
 /// searched from before, at and after it.
 #[test]
 fn surrogate_search_agrees_with_bytes_at_every_offset() {
-    use crate::de::string::{next_ud, next_ud_bytes};
+    use crate::de::string::{next_ud, next_ud_by_backslash, next_ud_bytes};
     use crate::simd::Level;
     use crate::skip::Kernels;
     let kernels: Vec<Kernels> = Level::ALL.into_iter().filter_map(Kernels::new).collect();
@@ -310,6 +310,8 @@ fn surrogate_search_agrees_with_bytes_at_every_offset() {
                         let want = next_ud_bytes(&body, from);
                         for &k in &kernels {
                             assert_eq!(next_ud(k, &body, from), want, "{body:?} from {from} at {:?}", k.level());
+                            let by_class = next_ud_by_backslash(k, &body, from);
+                            assert_eq!(by_class, want, "{body:?} from {from} by class at {:?}", k.level());
                         }
                     }
                 }
