@@ -203,36 +203,185 @@ pub(crate) fn find_byte(s: &[u8], from: usize, needle: u8) -> usize {
     s.len()
 }
 
-/// Every byte but `\`: the runs [`check_surrogates`] skips between escapes.
+/// Every byte but `\`: the runs [`next_ud_by_backslash`] skips.
 struct NotBackslash;
 
 impl ConstClass for NotBackslash {
     const CLASS: ByteClass = ByteClass::from_bitmap([u64::MAX, !(1 << (b'\\' - 64)), u64::MAX, u64::MAX]);
 }
 
-/// The first backslash at or after `from`, or `s.len()`: as [`find_byte`], a word at a
-/// time, but a run still going after four words goes on in the SIMD class kernel (text
-/// between escapes can be long: a string with a `\n` per line).
-#[inline]
-fn next_backslash(kernels: Kernels, s: &[u8], from: usize) -> usize {
+/// [`next_ud`] through the lexers' class kernel, from backslash to backslash: for a
+/// level with a class kernel but no kernel of [`next_ud`]'s own (NEON).
+pub(super) fn next_ud_by_backslash(kernels: Kernels, s: &[u8], from: usize) -> usize {
     let mut i = from;
-    let far = from + 32;
-    while i + 8 <= s.len() {
-        if let Some(k) = first_in_word(s[i..i + 8].try_into().unwrap(), b'\\') {
-            return i + k;
+    loop {
+        i = skip_class_long_of::<NotBackslash>(kernels, &NotBackslash::CLASS, s, i);
+        if i + 3 > s.len() {
+            return s.len();
         }
-        i += 8;
-        if i == far && s.len() - i >= 32 {
-            return skip_class_long_of::<NotBackslash>(kernels, &NotBackslash::CLASS, s, i);
+        if is_ud(s, i) {
+            return i;
         }
+        i += 1;
     }
-    while i < s.len() {
-        if s[i] == b'\\' {
+}
+
+/// A `u64` with every byte `b`.
+const fn splat(b: u8) -> u64 {
+    u64::from_le_bytes([b; 8])
+}
+
+/// True when `s[i..]` starts with `\u` and `d` or `D`: where a surrogate escape
+/// (U+D800..=U+DFFF) can start. The byte-by-byte reference of the kernels below.
+#[inline(always)]
+fn is_ud(s: &[u8], i: usize) -> bool {
+    s[i] == b'\\' && s[i + 1] == b'u' && s[i + 2] | 0x20 == b'd'
+}
+
+/// The high bit of each byte of the window `s[i..i + 8]` where a `\u` and `d`/`D`
+/// starts (reads `s[i..i + 10]`).
+#[inline(always)]
+fn ud_word(s: &[u8], i: usize) -> u64 {
+    let w = |k: usize| u64::from_le_bytes(s[i + k..i + k + 8].try_into().unwrap());
+    // Zero exactly in the bytes where all three match.
+    let x = (w(0) ^ splat(b'\\')) | (w(1) ^ splat(b'u')) | ((w(2) | splat(0x20)) ^ splat(b'd'));
+    // The zero bytes of x, without the borrow of the usual `(x - 1) & !x` trick.
+    !(((x & splat(0x7F)) + splat(0x7F)) | x) & splat(0x80)
+}
+
+/// [`next_ud`] at the scalar level (and on bodies too short for a word).
+pub(super) fn next_ud_bytes(s: &[u8], from: usize) -> usize {
+    let mut i = from;
+    while i + 3 <= s.len() {
+        if is_ud(s, i) {
             return i;
         }
         i += 1;
     }
     s.len()
+}
+
+/// [`next_ud`] a word at a time; the last window overlaps positions already found
+/// clean, so no byte loop is left for the tail.
+#[inline]
+fn next_ud_swar(s: &[u8], from: usize) -> usize {
+    if s.len() < 10 {
+        return next_ud_bytes(s, from);
+    }
+    let mut i = from;
+    while i + 10 <= s.len() {
+        let m = ud_word(s, i);
+        if m != 0 {
+            return i + (m.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    if i + 3 <= s.len() {
+        let last = s.len() - 10;
+        // Positions before `i` in that window are not this search's to report.
+        let m = ud_word(s, last) & (!0u64 << ((i - last) * 8));
+        if m != 0 {
+            return last + (m.trailing_zeros() / 8) as usize;
+        }
+    }
+    s.len()
+}
+
+/// The first `i >= from` where `s[i..]` starts with `\u` and `d` or `D`, or
+/// `s.len()`. Only such an escape can be a surrogate, so text and every other escape
+/// (`\n`, `\"`, `\u00e9`, ...) are passed in whole blocks. The `\` found can also be
+/// the second of a `\\`: the caller checks.
+#[inline]
+pub(super) fn next_ud(kernels: Kernels, s: &[u8], from: usize) -> usize {
+    let resume = match kernels.level() {
+        crate::simd::Level::Scalar => return next_ud_bytes(s, from),
+        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+        // SAFETY: a `Kernels` holds only levels this CPU has: here SSE2.
+        crate::simd::Level::Sse2 => unsafe { ud_x86::sse2(s, from) },
+        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+        // SAFETY: as above, the CPU has AVX2.
+        crate::simd::Level::Avx2 => unsafe { ud_x86::avx2(s, from) },
+        // No `\ud` kernel of its own yet: the class kernel, backslash to backslash.
+        crate::simd::Level::Neon => return next_ud_by_backslash(kernels, s, from),
+        // SWAR.
+        _ => Err(from),
+    };
+    match resume {
+        Ok(found) => found,
+        Err(i) => next_ud_swar(s, i),
+    }
+}
+
+/// The vector kernels of [`next_ud`]: three unaligned loads a block (at `i`, `i + 1`,
+/// `i + 2`), so a match across a block boundary needs no carry.
+#[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+mod ud_x86 {
+    #[cfg(target_arch = "x86")]
+    use core::arch::x86::*;
+    #[cfg(target_arch = "x86_64")]
+    use core::arch::x86_64::*;
+
+    /// `Ok(position)` of the first match at or after `from` (`<= s.len()`), or
+    /// `Err(i)`: none before `i`, and fewer than 18 bytes left from `i`.
+    ///
+    /// # Safety
+    /// The CPU has SSE2.
+    #[target_feature(enable = "sse2")]
+    pub(super) unsafe fn sse2(s: &[u8], from: usize) -> Result<usize, usize> {
+        let (bs, u, d, case) =
+            (_mm_set1_epi8(b'\\' as i8), _mm_set1_epi8(b'u' as i8), _mm_set1_epi8(b'd' as i8), _mm_set1_epi8(0x20));
+        let mut i = from;
+        while i + 18 <= s.len() {
+            // SAFETY: `i + 2 + 16 <= s.len()`: all three loads are inside `s`.
+            let (a, b, c) = unsafe {
+                let p = s.as_ptr().add(i);
+                (_mm_loadu_si128(p.cast()), _mm_loadu_si128(p.add(1).cast()), _mm_loadu_si128(p.add(2).cast()))
+            };
+            let m = _mm_and_si128(
+                _mm_and_si128(_mm_cmpeq_epi8(a, bs), _mm_cmpeq_epi8(b, u)),
+                _mm_cmpeq_epi8(_mm_or_si128(c, case), d),
+            );
+            let bits = _mm_movemask_epi8(m) as u32;
+            if bits != 0 {
+                return Ok(i + bits.trailing_zeros() as usize);
+            }
+            i += 16;
+        }
+        Err(i)
+    }
+
+    /// As [`sse2`], 32 bytes a block, then 16.
+    ///
+    /// # Safety
+    /// The CPU has AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn avx2(s: &[u8], from: usize) -> Result<usize, usize> {
+        let (bs, u, d, case) = (
+            _mm256_set1_epi8(b'\\' as i8),
+            _mm256_set1_epi8(b'u' as i8),
+            _mm256_set1_epi8(b'd' as i8),
+            _mm256_set1_epi8(0x20),
+        );
+        let mut i = from;
+        while i + 34 <= s.len() {
+            // SAFETY: `i + 2 + 32 <= s.len()`: all three loads are inside `s`.
+            let (a, b, c) = unsafe {
+                let p = s.as_ptr().add(i);
+                (_mm256_loadu_si256(p.cast()), _mm256_loadu_si256(p.add(1).cast()), _mm256_loadu_si256(p.add(2).cast()))
+            };
+            let m = _mm256_and_si256(
+                _mm256_and_si256(_mm256_cmpeq_epi8(a, bs), _mm256_cmpeq_epi8(b, u)),
+                _mm256_cmpeq_epi8(_mm256_or_si256(c, case), d),
+            );
+            let bits = _mm256_movemask_epi8(m) as u32;
+            if bits != 0 {
+                return Ok(i + bits.trailing_zeros() as usize);
+            }
+            i += 32;
+        }
+        // SAFETY: AVX2 implies SSE2.
+        unsafe { sse2(s, i) }
+    }
 }
 
 /// What a short escape's letter decodes to (`\n` -> 0x0A, ...); 0 for every other byte
@@ -426,6 +575,8 @@ fn utf8_bmp(c: u32) -> ([u8; 4], usize) {
 /// (json.lex's rules: every escape well-formed): then only a `\u` escape of a surrogate
 /// can still be wrong (a lone one), so every other escape is stepped over without
 /// decoding. Same result as `unescape(body, base, lone, &mut Discard)` on such a body.
+/// Kept out of line: inlined, it grows the parser's loop and slows strings without escapes.
+#[inline(never)]
 pub(crate) fn check_surrogates(body: &[u8], base: usize, lone: LoneSurrogate) -> Result<(), StrError> {
     check_surrogates_with(Kernels::active(), body, base, lone)
 }
@@ -440,19 +591,28 @@ pub(crate) fn check_surrogates_with(
 ) -> Result<(), StrError> {
     let mut i = 0;
     loop {
-        i = next_backslash(kernels, body, i);
-        match body.get(i + 1..i + 4) {
-            // `\u` and a first hex digit `d` and a second in 8..=F: U+D800..=U+DFFF.
-            // (Anything that merely looks like it gets the full check.)
-            Some(&[b'u', d, h]) if d | 0x20 == b'd' && matches!(h | 0x20, b'8' | b'9' | b'a'..=b'f') => {
+        i = next_ud(kernels, body, i);
+        if i == body.len() {
+            return Ok(());
+        }
+        match body.get(i + 3) {
+            // `\u`, `d` and a second hex digit in 8..=F: U+D800..=U+DFFF, unless the
+            // backslash follows an odd run of them: then it is the second of a `\\`
+            // (the lexer checked the escapes) and the `ud` after it is text.
+            Some(&h)
+                if matches!(h | 0x20, b'8' | b'9' | b'a'..=b'f') && backslashes_before(body, i).is_multiple_of(2) =>
+            {
                 i = unicode_escape(body, i, base, lone, &mut Discard)?;
             }
-            Some(_) => i += 2,
-            // The end, or a two-byte escape at the very end.
-            None if i + 2 >= body.len() => return Ok(()),
-            None => i += 2,
+            _ => i += 1,
         }
     }
+}
+
+/// How many backslashes come right before `s[i]`.
+#[inline]
+fn backslashes_before(s: &[u8], i: usize) -> usize {
+    s[..i].iter().rev().take_while(|&&b| b == b'\\').count()
 }
 
 /// `bytes[i]` is a backslash: decode the escape there into `out`; returns the index

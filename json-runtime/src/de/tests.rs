@@ -212,8 +212,13 @@ fn surrogate_check_agrees_with_unescape() {
     assert!(kernels.len() >= 2);
     let long_ascii = "x".repeat(45);
     let long_text = "日本語".repeat(7);
-    let pieces: [&str; 18] = [
+    let pieces: [&str; 23] = [
         "a",
+        "ud800",
+        "\\\\ud800",
+        "\\\\\\\\uDC00",
+        "\\\\",
+        "\\u0D00",
         &long_ascii,
         &long_text,
         "日本",
@@ -271,6 +276,68 @@ fn surrogate_check_finds_escapes_at_every_offset() {
                 assert_eq!(e.offset, at, "{body} at {:?}", kernels.level());
                 let fine = body.replace("\\uD800", "\\uD7FF");
                 assert!(check_surrogates_with(kernels, fine.as_bytes(), 0, LoneSurrogate::Error).is_ok());
+            }
+        }
+    }
+}
+
+/// The search for `\u` + `d`/`D` agrees with the byte-by-byte one at every level, with
+/// the pattern and each of its parts at every position of bodies 0..80 bytes long
+/// (across every word and vector boundary), alone and before a full match at the end,
+/// searched from before, at and after it.
+#[test]
+fn surrogate_search_agrees_with_bytes_at_every_offset() {
+    use crate::de::string::{next_ud, next_ud_by_backslash, next_ud_bytes};
+    use crate::simd::Level;
+    use crate::skip::Kernels;
+    let kernels: Vec<Kernels> = Level::ALL.into_iter().filter_map(Kernels::new).collect();
+    let patterns: [&[u8]; 8] = [b"\\ud", b"\\uD", b"\\u", b"ud", b"\\d", b"\\", b"\\ue", b"\\\\ud"];
+    for len in 0..80 {
+        for pat in patterns {
+            for at in 0..len {
+                for tail in [false, true] {
+                    if at + pat.len() + if tail { 3 } else { 0 } > len {
+                        continue;
+                    }
+                    // Filler that matches none of the three bytes (nor their case partners).
+                    let mut body: Vec<u8> = (0..len).map(|k| b"xyz\xc3\xa9 "[k % 5]).collect();
+                    body[at..at + pat.len()].copy_from_slice(pat);
+                    if tail {
+                        body[len - 3..].copy_from_slice(b"\\uD");
+                    }
+                    for from in [0, 1, at.saturating_sub(1), at, at + 1, len] {
+                        let from = from.min(len);
+                        let want = next_ud_bytes(&body, from);
+                        for &k in &kernels {
+                            assert_eq!(next_ud(k, &body, from), want, "{body:?} from {from} at {:?}", k.level());
+                            let by_class = next_ud_by_backslash(k, &body, from);
+                            assert_eq!(by_class, want, "{body:?} from {from} by class at {:?}", k.level());
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// An escaped backslash before text that reads like a surrogate escape (`\\uD800`)
+/// is no error, at every offset and level; one more backslash makes it one.
+#[test]
+fn surrogate_check_skips_escaped_backslashes() {
+    use crate::de::string::check_surrogates_with;
+    use crate::simd::Level;
+    use crate::skip::Kernels;
+    for kernels in Level::ALL.into_iter().filter_map(Kernels::new) {
+        for before in 0..70 {
+            let text = "x".repeat(before);
+            for run in 1..6 {
+                let body = format!("{text}{}uD800\\n", "\\".repeat(run));
+                let got = check_surrogates_with(kernels, body.as_bytes(), 0, LoneSurrogate::Error);
+                assert_eq!(
+                    got.map_err(|e| e.offset),
+                    if run % 2 == 1 { Err(before + run - 1) } else { Ok(()) },
+                    "{body}"
+                );
             }
         }
     }
