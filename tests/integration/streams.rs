@@ -17,14 +17,20 @@ enum Step {
 
 fn jsonlex_steps(input: &[u8]) -> Vec<Step> {
     let mut it = jsonlex::Deserializer::from_slice(input).into_iter::<SValue>();
+    collect_steps(input, || it.next().map(|r| (r, it.byte_offset())))
+}
+
+/// A jsonlex stream's steps over `input`: `next` gives each result and the stream's
+/// `byte_offset()` after it.
+fn collect_steps(input: &[u8], mut next: impl FnMut() -> Option<(Result<SValue, jsonlex::Error>, usize)>) -> Vec<Step> {
     let mut out = Vec::new();
-    while let Some(r) = it.next() {
+    while let Some((r, at)) = next() {
         match r {
-            Ok(v) => out.push(Step::Doc(v, it.byte_offset())),
+            Ok(v) => out.push(Step::Doc(v, at)),
             Err(e) => {
-                out.push(Step::Err { line: e.line(), offset: it.byte_offset() });
-                assert!(e.offset() >= it.byte_offset() && e.offset() <= input.len(), "{e:?} in {input:?}");
-                assert!(it.next().is_none(), "the stream stops after an error");
+                out.push(Step::Err { line: e.line(), offset: at });
+                assert!(e.offset() >= at && e.offset() <= input.len(), "{e:?} in {input:?}");
+                assert!(next().is_none(), "the stream stops after an error");
                 break;
             }
         }
@@ -121,18 +127,7 @@ fn where_documents_end() {
 fn jsonlex_reader_steps(input: &[u8], step: usize) -> Vec<Step> {
     let reader = Steps { data: input, step };
     let mut it = jsonlex::Deserializer::from_reader(reader).into_iter::<SValue>();
-    let mut out = Vec::new();
-    while let Some(r) = it.next() {
-        match r {
-            Ok(v) => out.push(Step::Doc(v, it.byte_offset())),
-            Err(e) => {
-                out.push(Step::Err { line: e.line(), offset: it.byte_offset() });
-                assert!(it.next().is_none(), "the stream stops after an error");
-                break;
-            }
-        }
-    }
-    out
+    collect_steps(input, || it.next().map(|r| (r, it.byte_offset())))
 }
 
 /// A reader that gives `step` bytes a read.
