@@ -383,6 +383,16 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
         // (constants for a generated lexer).
         let comma_leaf = lexer.single_byte_token(b',') == Some(JsonToken::Comma);
         let colon_leaf = lexer.single_byte_token(b':') == Some(JsonToken::Colon);
+        // Steps over a ',' right after the token that ends at `$end`, inside a container;
+        // whether it did.
+        macro_rules! step_over_comma {
+            ($end:expr) => {
+                comma_leaf && self.depth > 0 && self.input.get($end) == Some(&b',') && {
+                    lexer.set_offset($end + 1);
+                    true
+                }
+            };
+        }
         loop {
             let tok = match lexer.next_token() {
                 Some(Ok(t)) => Some(t),
@@ -457,8 +467,7 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
                         }
                         _ => return Err(self.expected(found(tok), "expected a value")),
                     }
-                    if comma_leaf && self.depth > 0 && self.input.get(t.end) == Some(&b',') {
-                        lexer.set_offset(t.end + 1);
+                    if step_over_comma!(t.end) {
                         expect = if in_object { Expect::Key } else { Expect::Value };
                         continue;
                     }
@@ -528,9 +537,8 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
                                 if let Some(b) = self.sink() {
                                     b.end_object();
                                 }
-                                if let (true, Some(t)) = (comma_leaf, tok) {
-                                    if self.depth > 0 && self.input.get(t.end) == Some(&b',') {
-                                        lexer.set_offset(t.end + 1);
+                                if let Some(t) = tok {
+                                    if step_over_comma!(t.end) {
                                         expect = if in_object { Expect::Key } else { Expect::Value };
                                     }
                                 }
@@ -545,9 +553,8 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
                                 if let Some(b) = self.sink() {
                                     b.end_array();
                                 }
-                                if let (true, Some(t)) = (comma_leaf, tok) {
-                                    if self.depth > 0 && self.input.get(t.end) == Some(&b',') {
-                                        lexer.set_offset(t.end + 1);
+                                if let Some(t) = tok {
+                                    if step_over_comma!(t.end) {
                                         expect = if in_object { Expect::Key } else { Expect::Value };
                                     }
                                 }
