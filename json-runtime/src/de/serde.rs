@@ -349,6 +349,15 @@ impl<'de, L, S: Source<'de>> Deserializer<'de, L, S> {
         Ok(t)
     }
 
+    /// The key after a ',' in an object.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn key_after_comma(&mut self) -> Result<Tok, Error> {
+        match self.next()? {
+            k if is_string(k) => Ok(k),
+            k => Err(self.expected(k, "expected a string key after ','")),
+        }
+    }
+
     /// Takes `byte` as the token `kind` without lexing it, where the source can (see
     /// `Source::step_over`): a ',' or ':' right after the last token.
     #[cfg_attr(not(debug_assertions), inline(always))]
@@ -788,29 +797,22 @@ impl<'de, L, S: Source<'de>> Deserializer<'de, L, S> {
                 let Some(object) = stack.top() else {
                     return Ok(());
                 };
-                if self.step_over(b',', JsonToken::Comma) {
+                let comma = self.step_over(b',', JsonToken::Comma) || {
+                    let next = self.next()?;
+                    match (object, next.kind) {
+                        (_, Kind::Comma) => true,
+                        (true, Kind::ObjectEnd) | (false, Kind::ArrayEnd) => false,
+                        (true, _) => return Err(self.expected(next, "expected ',' or '}' after an object member")),
+                        (false, _) => return Err(self.expected(next, "expected ',' or ']' after an array element")),
+                    }
+                };
+                if comma {
                     if object {
                         let key = self.next()?;
                         self.skip_key(key, "expected a string key after ','")?;
                     }
                     t = self.next()?;
                     continue 'value;
-                }
-                let next = self.next()?;
-                match (object, next.kind) {
-                    (true, Kind::Comma) => {
-                        let key = self.next()?;
-                        self.skip_key(key, "expected a string key after ','")?;
-                        t = self.next()?;
-                        continue 'value;
-                    }
-                    (false, Kind::Comma) => {
-                        t = self.next()?;
-                        continue 'value;
-                    }
-                    (true, Kind::ObjectEnd) | (false, Kind::ArrayEnd) => {}
-                    (true, _) => return Err(self.expected(next, "expected ',' or '}' after an object member")),
-                    (false, _) => return Err(self.expected(next, "expected ',' or ']' after an array element")),
                 }
                 stack.pop();
                 self.remaining_depth += 1;
@@ -1334,10 +1336,7 @@ impl<'de, L, S: Source<'de>> de::MapAccess<'de> for MapAccess<'_, 'de, L, S> {
             return Ok(None);
         }
         if !self.first && de.step_over(b',', JsonToken::Comma) {
-            let key = match de.next()? {
-                k if is_string(k) => k,
-                k => return Err(de.expected(k, "expected a string key after ','")),
-            };
+            let key = de.key_after_comma()?;
             return seed.deserialize(MapKey { de: self.de, key }).map(Some);
         }
         let t = de.next()?;
@@ -1353,10 +1352,7 @@ impl<'de, L, S: Source<'de>> de::MapAccess<'de> for MapAccess<'_, 'de, L, S> {
             }
         } else {
             match t.kind {
-                Kind::Comma => match de.next()? {
-                    k if is_string(k) => k,
-                    k => return Err(de.expected(k, "expected a string key after ','")),
-                },
+                Kind::Comma => de.key_after_comma()?,
                 Kind::ObjectEnd => {
                     de.closed = true;
                     return Ok(None);
