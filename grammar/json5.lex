@@ -14,6 +14,7 @@
 //   ID_Start/ID_Continue automaton, for names with escapes, cost a third of the states.)
 
 %name Json5Lexer;
+%on_error stop;                  // the parser stops at the first error: no recovery code
 %token json_runtime::JsonToken;
 // Classes hold characters and compile to strictly well-formed UTF-8 (no overlong forms,
 // no surrogates, nothing above U+10FFFF): every token is UTF-8.

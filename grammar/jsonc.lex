@@ -6,6 +6,7 @@
 // part of the grammar: the decoder's `DecodeOptions::trailing_commas` allows them.
 
 %name JsoncLexer;
+%on_error stop;                  // the parser stops at the first error: no recovery code
 %token json_runtime::JsonToken;
 
 ws     = [ \t\n\r]+;

@@ -209,6 +209,10 @@ fn shadowing_rule(grammar: &Grammar, id: RuleId) -> Option<RuleId> {
                 },
             ],
             limits: Vec::new(),
+            values: Vec::new(),
+            extras: None,
+            error: None,
+            on_error: grammar.on_error,
         };
         // No larger than the condition's automaton, which was built within the limits.
         if let Ok(a) = crate::automaton::build(&pair, &crate::automaton::Limits::NONE) {

@@ -37,6 +37,77 @@ pub struct Grammar {
     pub rules: Vec<Rule>,
     /// `%limit NAME N;` directives, each limit at most once.
     pub limits: Vec<(crate::automaton::Limit, usize, Span)>,
+    /// `%value Kind: Type;`: the kinds whose tokens carry a value, in directive order.
+    pub values: Vec<ValueDecl>,
+    /// `%extras Type;`: the user state the lexer carries (`lexer.extras`).
+    pub extras: Option<HostCode>,
+    /// `%error Type;`: the error type of a value lexer (`From<TokenError>`).
+    pub error: Option<HostCode>,
+    /// `%on_error stop|continue;`: whether the lexer goes on after an error.
+    pub on_error: OnError,
+}
+
+/// `%on_error`: what the lexer does after a lexing error.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum OnError {
+    /// The default: it goes on after the bad span (at least one byte), as logos does;
+    /// the caller decides whether to stop.
+    #[default]
+    Continue,
+    /// It ends: every later call returns the end (the JSON grammars: a parser stops at
+    /// the first error anyway, and the lexer's code stays what it was).
+    Stop,
+}
+
+/// `%value Kind: Type;`.
+#[derive(Clone, Debug)]
+pub struct ValueDecl {
+    /// The token kind.
+    pub kind: Named,
+    /// Its value's Rust type (may name the lifetime `'s` of the input).
+    pub ty: HostCode,
+}
+
+/// Rust code written in the grammar (a type, a callback, an expression), already
+/// checked by syn: its text and where it was written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HostCode {
+    /// The code as written.
+    pub text: String,
+    /// Where.
+    pub span: Span,
+}
+
+/// What a rule runs when it matches, written in parentheses after its action:
+/// `=> Int(parse_int)`, `=> skip({ lex.extras.lines += 1 })`, `=> error("unterminated")`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Callback {
+    /// A function (or any path callable) given `&mut Lexer`.
+    Function(HostCode),
+    /// A `{ block }` run with `lex: &mut Lexer` in scope; or a closure `|lex| ...`.
+    Inline(HostCode),
+    /// `error("message")`: the error says this.
+    Message(String),
+}
+
+/// `-> COND`, `-> push(COND)`, `-> pop` after a rule's action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Transition {
+    /// Switch to the condition.
+    Goto(ConditionId),
+    /// Push the current condition on the lexer's stack, then switch.
+    Push(ConditionId),
+    /// Switch back to the condition on top of the stack (an error when it is empty).
+    Pop,
+}
+
+/// `r / s`: where the token ends inside the match of `r s`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Trailing {
+    /// `r` always has this many bytes: the token is the match's first `n` bytes.
+    FromStart(usize),
+    /// `s` always has this many bytes: the token is the match but its last `n`.
+    FromEnd(usize),
 }
 
 /// What a class, `.` and `\p{...}` stand for: `%encoding`.
@@ -77,8 +148,12 @@ pub struct Rule {
     pub pattern: Pattern,
     /// What it produces.
     pub action: Action,
-    /// `-> COND`: the condition to switch to after the match.
-    pub next: Option<ConditionId>,
+    /// `-> COND`, `-> push(COND)`, `-> pop`: the condition after the match.
+    pub next: Option<Transition>,
+    /// `=> Kind(callback)`: code run on a match.
+    pub callback: Option<Callback>,
+    /// `r / s`: trailing context (the pattern is `r s`; the token is `r`).
+    pub trailing: Option<Trailing>,
     /// The whole rule.
     pub span: Span,
     /// The pattern alone (diagnostics about what a rule matches point here).
@@ -110,7 +185,39 @@ pub enum Action {
     Error,
 }
 
+impl Rule {
+    /// The rule produces a plain token: a kind, no callback, no trailing context, and
+    /// it stays in its condition. Such rules share arms and tables, and may be stepped
+    /// over by a parser (`single_byte_token`).
+    pub fn is_plain_token(&self) -> bool {
+        matches!(self.action, Action::Token(_))
+            && self.next.is_none()
+            && self.callback.is_none()
+            && self.trailing.is_none()
+    }
+}
+
 impl Grammar {
+    /// Whether the lexer is a *value lexer*: its tokens carry values or run callbacks,
+    /// it has user state or a custom error (the slice lexer's template differs: see
+    /// codegen's `values`). Other grammars keep `Token { kind, start, end }`.
+    pub fn has_values(&self) -> bool {
+        !self.values.is_empty()
+            || self.extras.is_some()
+            || self.error.is_some()
+            || self.rules.iter().any(|r| r.callback.is_some())
+    }
+
+    /// The declared value type of `kind`, if its tokens carry one.
+    pub fn value_of(&self, kind: &str) -> Option<&ValueDecl> {
+        self.values.iter().find(|v| v.kind.name == kind)
+    }
+
+    /// Whether some rule pushes or pops the condition stack.
+    pub fn uses_stack(&self) -> bool {
+        self.rules.iter().any(|r| matches!(r.next, Some(Transition::Push(_) | Transition::Pop)))
+    }
+
     /// Rules active in `cond`, in priority order.
     pub fn rules_in(&self, cond: ConditionId) -> impl Iterator<Item = (RuleId, &Rule)> + '_ {
         self.rules

@@ -59,7 +59,7 @@ pub use stats::{ConditionStats, HookKernel, LoopStats, Stats, TableStats};
 /// any release.
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::grammar::{Action, Grammar, Pattern};
+    pub use crate::grammar::{Action, Grammar, OnError, Pattern, Trailing, Transition};
     pub use crate::parse::parse;
 }
 
@@ -283,6 +283,10 @@ impl Builder {
         // A bad option is reported before the grammar is parsed.
         self.config.runtime().map_err(|d| fail(vec![d]))?;
         let grammar = parse::parse(source).map_err(fail)?;
+        let value_errors = codegen::values::check(&grammar);
+        if !value_errors.is_empty() {
+            return Err(fail(value_errors));
+        }
         let mut limits = self.config.limits;
         for &(limit, value, _) in &grammar.limits {
             limits.set(limit, value);

@@ -19,7 +19,7 @@ use regex_syntax::hir::{Class, ClassBytes, ClassBytesRange, Hir};
 
 use crate::automaton::Limit;
 use crate::diagnostic::{Diagnostic, DiagnosticKind};
-use crate::grammar::{Action, Condition, Encoding, Grammar, Named};
+use crate::grammar::{Action, Callback, Condition, Encoding, Grammar, HostCode, Named, OnError, ValueDecl};
 use crate::span::Span;
 
 use lexer::{Lexer, Tok, Token};
@@ -53,6 +53,10 @@ pub fn parse(source: &str) -> Result<Grammar, Vec<Diagnostic>> {
         encoding_directive: None,
         backend: None,
         limits: Vec::new(),
+        values: Vec::new(),
+        extras: None,
+        error: None,
+        on_error: None,
         defs: Vec::new(),
         def_index: HashMap::new(),
         conds: Vec::new(),
@@ -131,12 +135,22 @@ enum RawPattern {
     Default,
 }
 
+/// `-> X`, `-> push(X)` (with the name and its offsets), `-> pop`.
+enum RawTransition {
+    Goto(String, usize, usize),
+    Push(String, usize, usize),
+    Pop,
+}
+
 struct RawRule {
     /// `None` when the rule has no `<...>` prefix.
     prefix: Option<Vec<CondRef>>,
     pattern: RawPattern,
+    /// `r / s`: the trailing context `s`.
+    trailing: Option<Node>,
     action: Action,
-    next: Option<(String, usize, usize)>,
+    callback: Option<Callback>,
+    next: Option<RawTransition>,
     start: usize,
     end: usize,
     pattern_start: usize,
@@ -164,6 +178,10 @@ struct Parser<'a> {
     encoding_directive: Option<Named>,
     backend: Option<Named>,
     limits: Vec<(Limit, usize, Span)>,
+    values: Vec<ValueDecl>,
+    extras: Option<HostCode>,
+    error: Option<HostCode>,
+    on_error: Option<(OnError, Span)>,
     defs: Vec<Def>,
     def_index: HashMap<String, usize>,
     conds: Vec<Condition>,
@@ -314,6 +332,9 @@ impl<'a> Parser<'a> {
         let kind = DiagnosticKind::Directive;
         let value = match which.as_str() {
             "limit" => return self.limit(t),
+            "value" => return self.value_directive(t),
+            "extras" | "error" => return self.type_directive(t, which),
+            "on_error" => return self.on_error_directive(t),
             "name" => {
                 let id = self.peek();
                 let Tok::Ident(name) = &id.tok else {
@@ -362,7 +383,10 @@ impl<'a> Parser<'a> {
                     kind,
                     t.start,
                     t.end,
-                    format!("unknown directive '%{other}' (known: %name, %token, %encoding, %backend, %limit)"),
+                    format!(
+                        "unknown directive '%{other}' (known: %name, %token, %encoding, %backend, %limit, \
+                         %value, %extras, %error, %on_error)"
+                    ),
                 );
                 return Err(Failed);
             }
@@ -436,6 +460,109 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
+    /// The [`Tok::Code`] that must come next, checked by `check` (a syn parse), or the
+    /// error that says what was expected.
+    fn host_code(&mut self, what: &str, mut check: impl FnMut(&str) -> Result<(), String>) -> PResult<HostCode> {
+        let t = self.peek();
+        if t.tok != Tok::Code {
+            return Err(self.expected(DiagnosticKind::Syntax, what, ""));
+        }
+        self.bump();
+        let text = &self.src[t.start..t.end];
+        if text.is_empty() {
+            self.error(DiagnosticKind::Syntax, t.start, t.end, format!("expected {what}, found nothing"));
+            return Err(Failed);
+        }
+        if let Err(e) = check(text) {
+            self.error(DiagnosticKind::Syntax, t.start, t.end, format!("'{text}' is not {what}: {e}"));
+            return Err(Failed);
+        }
+        Ok(HostCode { text: text.to_string(), span: self.span(t.start, t.end) })
+    }
+
+    /// `%value Kind: Type;` (after the `%value` token `t`).
+    fn value_directive(&mut self, t: &Token) -> PResult<()> {
+        let code = self.host_code("'Kind: Type' after '%value' (the kind, then its value's Rust type)", |text| {
+            let (kind, ty) = split_value_decl(text).ok_or("expected 'Kind: Type'")?;
+            syn::parse_str::<syn::Ident>(kind).map_err(|e| format!("'{kind}': {e}"))?;
+            syn::parse_str::<syn::Type>(ty).map(drop).map_err(|e| e.to_string())
+        })?;
+        self.expect_semi(DiagnosticKind::Directive, "after '%value Kind: Type'")?;
+        let (kind, ty) = split_value_decl(&code.text).expect("checked above");
+        let kind_start = code.span.start + (kind.as_ptr() as usize - code.text.as_ptr() as usize);
+        let ty_start = code.span.start + (ty.as_ptr() as usize - code.text.as_ptr() as usize);
+        let kind_span = self.span(kind_start, kind_start + kind.len());
+        if kind == "skip" || kind == "error" {
+            self.error(
+                DiagnosticKind::Directive,
+                kind_span.start,
+                kind_span.end,
+                format!("'{kind}' produces no token, so it cannot carry a value"),
+            );
+            return Ok(());
+        }
+        if let Some(first) = self.values.iter().find(|v| v.kind.name == kind) {
+            let (line, column) = (first.kind.span.line, first.kind.span.column);
+            self.error(
+                DiagnosticKind::Directive,
+                t.start,
+                code.span.end,
+                format!("the value of '{kind}' is declared twice (first at line {line}, column {column})"),
+            );
+            return Ok(());
+        }
+        self.values.push(ValueDecl {
+            kind: Named { name: kind.to_string(), span: kind_span },
+            ty: HostCode { text: ty.to_string(), span: self.span(ty_start, ty_start + ty.len()) },
+        });
+        Ok(())
+    }
+
+    /// `%extras Type;` and `%error Type;` (after the directive token `t`).
+    fn type_directive(&mut self, t: &Token, which: &str) -> PResult<()> {
+        let code = self.host_code(&format!("a Rust type after '%{which}'"), |text| {
+            syn::parse_str::<syn::Type>(text).map(drop).map_err(|e| e.to_string())
+        })?;
+        self.expect_semi(DiagnosticKind::Directive, &format!("after '%{which} {}'", code.text))?;
+        let slot = if which == "extras" { &mut self.extras } else { &mut self.error };
+        if let Some(first) = slot {
+            let (line, column) = (first.span.line, first.span.column);
+            self.error(
+                DiagnosticKind::Directive,
+                t.start,
+                t.end,
+                format!("'%{which}' is given twice (first at line {line}, column {column})"),
+            );
+        } else {
+            *slot = Some(code);
+        }
+        Ok(())
+    }
+
+    /// `%on_error stop;` or `%on_error continue;`.
+    fn on_error_directive(&mut self, t: &Token) -> PResult<()> {
+        let id = self.peek();
+        let value = match &id.tok {
+            Tok::Ident(v) if v == "stop" => OnError::Stop,
+            Tok::Ident(v) if v == "continue" => OnError::Continue,
+            _ => return Err(self.expected(DiagnosticKind::Directive, "'stop' or 'continue' after '%on_error'", "")),
+        };
+        self.bump();
+        self.expect_semi(DiagnosticKind::Directive, "after '%on_error'")?;
+        if let Some((_, first)) = self.on_error {
+            let (line, column) = (first.line, first.column);
+            self.error(
+                DiagnosticKind::Directive,
+                t.start,
+                t.end,
+                format!("'%on_error' is given twice (first at line {line}, column {column})"),
+            );
+        } else {
+            self.on_error = Some((value, self.span(t.start, id.end)));
+        }
+        Ok(())
+    }
+
     /// `%token`'s `a::b::C`.
     fn path(&mut self) -> PResult<Named> {
         let start = self.peek().start;
@@ -502,6 +629,20 @@ impl<'a> Parser<'a> {
             }
             _ => RawPattern::Regex(self.regex()?),
         };
+        let mut trailing = None;
+        if *self.peek_tok() == Tok::Other('/') {
+            let slash = self.bump();
+            if !matches!(pattern, RawPattern::Regex(_)) {
+                self.error(
+                    DiagnosticKind::Syntax,
+                    slash.start,
+                    slash.end,
+                    "trailing context ('r / s') needs a regex before the '/', not '$' or '*'",
+                );
+                return Err(Failed);
+            }
+            trailing = Some(self.regex()?);
+        }
         let pattern_end = self.prev_end();
         if *self.peek_tok() != Tok::FatArrow {
             let hint = match (&pattern, self.peek_tok()) {
@@ -514,20 +655,80 @@ impl<'a> Parser<'a> {
         }
         self.bump();
         let action = self.action()?;
+        let callback = if *self.peek_tok() == Tok::Code { Some(self.callback(&action)?) } else { None };
         let mut next = None;
         if *self.peek_tok() == Tok::Arrow {
             self.bump();
-            let t = self.peek();
-            let Tok::Ident(cond) = &t.tok else {
-                return Err(self.expected(DiagnosticKind::Syntax, "a condition name after '->'", ""));
-            };
-            self.bump();
-            next = Some((cond.clone(), t.start, t.end));
+            next = Some(self.transition()?);
         }
         self.expect_semi(DiagnosticKind::Syntax, "at the end of the rule")?;
         let end = self.prev_end();
-        self.rules.push(RawRule { prefix, pattern, action, next, start, end, pattern_start, pattern_end });
+        self.rules.push(RawRule {
+            prefix,
+            pattern,
+            trailing,
+            action,
+            callback,
+            next,
+            start,
+            end,
+            pattern_start,
+            pattern_end,
+        });
         Ok(())
+    }
+
+    /// After `->`: `COND`, `push(COND)` or `pop`.
+    fn transition(&mut self) -> PResult<RawTransition> {
+        let t = self.peek();
+        let Tok::Ident(cond) = &t.tok else {
+            return Err(self.expected(
+                DiagnosticKind::Syntax,
+                "a condition name, 'push(COND)' or 'pop' after '->'",
+                "",
+            ));
+        };
+        self.bump();
+        match cond.as_str() {
+            "pop" => Ok(RawTransition::Pop),
+            "push" if *self.peek_tok() == Tok::LParen => {
+                self.bump();
+                let c = self.peek();
+                let Tok::Ident(name) = &c.tok else {
+                    return Err(self.expected(DiagnosticKind::Syntax, "a condition name in 'push(...)'", ""));
+                };
+                self.bump();
+                if *self.peek_tok() != Tok::RParen {
+                    return Err(self.expected(DiagnosticKind::Syntax, "')' after the condition in 'push(...)'", ""));
+                }
+                self.bump();
+                Ok(RawTransition::Push(name.clone(), c.start, c.end))
+            }
+            _ => Ok(RawTransition::Goto(cond.clone(), t.start, t.end)),
+        }
+    }
+
+    /// The parenthesized Rust code after an action: a function path, a `{ block }`, a
+    /// closure, or (`error` only) a message string.
+    fn callback(&mut self, action: &Action) -> PResult<Callback> {
+        let t = self.peek();
+        let text = &self.src[t.start..t.end];
+        if *action == Action::Error {
+            if let Ok(lit) = syn::parse_str::<syn::LitStr>(text) {
+                self.bump();
+                return Ok(Callback::Message(lit.value()));
+            }
+        }
+        let mut kind = None;
+        let code = self.host_code("a callback: a function path, a '{ block }' or a closure", |text| {
+            match syn::parse_str::<syn::Expr>(text).map_err(|e| e.to_string())? {
+                syn::Expr::Path(_) => kind = Some(true),
+                syn::Expr::Block(_) | syn::Expr::Closure(_) => kind = Some(false),
+                _ => return Err("write the expression in braces, '{ ... }' (it sees the lexer as 'lex')".into()),
+            }
+            Ok(())
+        })?;
+        Ok(if kind == Some(true) { Callback::Function(code) } else { Callback::Inline(code) })
     }
 
     /// `<A, B>` or `<*>`.
@@ -800,10 +1001,24 @@ impl<'a> Parser<'a> {
             encoding: self.encoding,
             backend: self.backend,
             limits: self.limits,
+            values: self.values,
+            extras: self.extras,
+            error: self.error,
+            on_error: self.on_error.map_or(OnError::Continue, |(v, _)| v),
             conditions,
             rules,
         })
     }
+}
+
+/// `Kind: Type` of `%value`: the kind and the type, split at the first lone `:`.
+fn split_value_decl(text: &str) -> Option<(&str, &str)> {
+    let colon = text.find(':')?;
+    if text[colon + 1..].starts_with(':') {
+        return None;
+    }
+    let (kind, ty) = (text[..colon].trim(), text[colon + 1..].trim());
+    (!kind.is_empty() && !ty.is_empty()).then_some((kind, ty))
 }
 
 /// `'abc'`: each ASCII letter matches either case.

@@ -12,8 +12,10 @@
 //! the buffer ends before a token is decided. [`ReadLexer`] drives one over a
 //! [`std::io::Read`].
 
+mod callback;
 mod read;
 
+pub use callback::{CallbackResult, Filter, FilterResult, LineCache, Outcome, Skip, TokenError, TokenErrorKind};
 pub use read::{ReadError, ReadLexer, ReadNext};
 
 /// One token: the kind named by the grammar rule that matched, and its byte span

@@ -9,6 +9,7 @@
 // and whether a number can stay an integer.
 
 %name JsonLexer;
+%on_error stop;                  // the parser stops at the first error: no recovery code
 %token json_runtime::JsonToken;
 
 ws     = [ \t\n\r]+;

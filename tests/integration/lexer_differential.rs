@@ -6,7 +6,7 @@
 //! The reference shares nothing with the generator past the parsed grammar: it builds
 //! its own DFA per condition and implements longest match / earliest rule itself.
 
-use json_lexgen::__private::{Action, Grammar, Pattern};
+use json_lexgen::__private::{Action, Grammar, OnError, Pattern, Trailing, Transition};
 use json_runtime::skip::Kernels;
 use json_runtime::Lexer;
 use proptest::prelude::*;
@@ -106,18 +106,18 @@ macro_rules! lexers {
     };
 }
 
-/// What a tokenizer produced: tokens as (kind name, start, end), then possibly an
-/// error as (start, offset).
+/// What a tokenizer produced, in order: tokens as (kind name, start, end) and errors as
+/// (start, offset).
 #[derive(Debug, PartialEq, Eq)]
 struct Outcome {
-    tokens: Vec<(String, usize, usize)>,
-    error: Option<(usize, usize)>,
+    items: Vec<Result<(String, usize, usize), (usize, usize)>>,
 }
 
 fn run_lexer<'a, L: Lexer<'a>>(mut lexer: L, input_len: usize) -> Outcome {
-    let mut tokens = Vec::new();
-    // A correct lexer needs at most one token per byte plus an end-of-input token.
-    for _ in 0..input_len + 2 {
+    let mut items = Vec::new();
+    // A correct lexer needs at most one token or error per byte plus an end-of-input
+    // token (an error takes at least one byte, or ends the input).
+    for _ in 0..2 * input_len + 3 {
         // Where the lexer promises that the next byte alone is a token, it must be.
         let at = lexer.offset();
         let promised = lexer.input().get(at).and_then(|&b| lexer.single_byte_token(b));
@@ -129,15 +129,15 @@ fn run_lexer<'a, L: Lexer<'a>>(mut lexer: L, input_len: usize) -> Outcome {
             }
         }
         match next {
-            None => return Outcome { tokens, error: None },
-            Some(Ok(t)) => tokens.push((format!("{:?}", t.kind), t.start, t.end)),
-            Some(Err(e)) => {
-                assert!(lexer.next_token().is_none(), "a lexer returns None after an error");
-                return Outcome { tokens, error: Some((e.start, e.offset)) };
+            None => {
+                assert!(lexer.next_token().is_none(), "a lexer returns None after the end");
+                return Outcome { items };
             }
+            Some(Ok(t)) => items.push(Ok((format!("{:?}", t.kind), t.start, t.end))),
+            Some(Err(e)) => items.push(Err((e.start, e.offset))),
         }
     }
-    panic!("the lexer produced more tokens than the input has bytes: {tokens:?}");
+    panic!("the lexer produced more tokens than the input has bytes: {items:?}");
 }
 
 /// The reference: one regex-automata DFA per condition, searched by hand.
@@ -225,37 +225,73 @@ impl Reference {
     }
 
     fn run(&self, input: &[u8]) -> Outcome {
-        let mut tokens = Vec::new();
+        let mut items = Vec::new();
+        let stop = self.grammar.on_error == OnError::Stop;
         let mut cond = 0;
+        let mut stack: Vec<usize> = Vec::new();
         let mut pos = 0;
+        let mut fired_eof = false;
         loop {
             let (rule, end) = if pos == input.len() {
                 match self.rule_in(cond, |p| matches!(p, Pattern::EndOfInput)) {
-                    Some(rule) => (rule, pos),
-                    None => return Outcome { tokens, error: None },
+                    Some(rule) if !fired_eof => (rule, pos),
+                    _ => return Outcome { items },
                 }
             } else {
                 match self.longest(cond, input, pos) {
                     Ok(m) => m,
                     Err(offset) => match self.rule_in(cond, |p| matches!(p, Pattern::Default)) {
                         Some(rule) if self.grammar.rules[rule].action != Action::Error => (rule, pos + 1),
-                        _ => return Outcome { tokens, error: Some((pos, offset)) },
+                        _ => {
+                            items.push(Err((pos, offset)));
+                            if stop {
+                                return Outcome { items };
+                            }
+                            // The bad span: what the automaton read, at least one byte.
+                            pos = offset.max(pos + 1);
+                            continue;
+                        }
                     },
                 }
             };
             let r = &self.grammar.rules[rule];
-            if r.action == Action::Error {
-                return Outcome { tokens, error: Some((pos, pos)) };
-            }
-            if let Action::Token(kind) = &r.action {
-                tokens.push((kind.name.clone(), pos, end));
-            }
-            if let Some(next) = r.next {
-                cond = next.0 as usize;
-            }
+            let end = match r.trailing {
+                None => end,
+                Some(Trailing::FromStart(n)) => pos + n,
+                Some(Trailing::FromEnd(n)) => end - n,
+            };
             if pos == input.len() {
                 // `$` fires once.
-                return Outcome { tokens, error: None };
+                fired_eof = true;
+            }
+            match r.next {
+                None => {}
+                Some(Transition::Goto(c)) => cond = c.0 as usize,
+                Some(Transition::Push(c)) => {
+                    stack.push(cond);
+                    cond = c.0 as usize;
+                }
+                Some(Transition::Pop) => match stack.pop() {
+                    Some(c) => cond = c,
+                    None => {
+                        items.push(Err((pos, pos)));
+                        if stop {
+                            return Outcome { items };
+                        }
+                        pos = end;
+                        continue;
+                    }
+                },
+            }
+            match &r.action {
+                Action::Error => {
+                    items.push(Err((pos, pos)));
+                    if stop {
+                        return Outcome { items };
+                    }
+                }
+                Action::Token(kind) => items.push(Ok((kind.name.clone(), pos, end))),
+                Action::Skip => {}
             }
             pos = end;
         }
@@ -896,4 +932,130 @@ fn single_byte_tokens_are_the_grammars_one_byte_tokens() {
     }
     c.set_condition(c_lexer::CLexerCondition::COMMENT);
     assert!((0..=255u8).all(|b| c.single_byte_token(b).is_none()));
+}
+
+mod nest_lexer {
+    jsonlex::json_lexer!(file = "tests/grammars/nesting.lex");
+}
+mod nest_safe {
+    jsonlex::json_lexer!(file = "tests/grammars/nesting.lex", no_unsafe);
+}
+mod nest_tables {
+    jsonlex::json_lexer!(
+        r#"%name NestLexer; %backend tables_only;
+        <CODE> [0-9]+ / ".." => Int; <CODE> [0-9]+ "." [0-9]+ => Float; <CODE> [0-9]+ => Int;
+        <CODE> ".." | "." => Dot; <CODE> [a-z_]+ / "(" => Call; <CODE> [a-z_]+ => Ident;
+        <CODE> [()] => Paren; <CODE> "/*" => skip -> push(COMMENT); <CODE> "\"" [^"\n]* "\"" => Str;
+        <CODE> "\"" [^"\n]* "\n" => error; <CODE> "`" => Tick -> push(TEMPLATE);
+        <CODE> "{" => Open -> push(CODE); <CODE> "}" => Close -> pop; <CODE> [ \n]+ => skip;
+        <CODE> * => error; <COMMENT> "/*" => skip -> push(COMMENT); <COMMENT> "*/" => skip -> pop;
+        <COMMENT> [^*/]+ | "*" | "/" => skip; <TEMPLATE> "${" => Interp -> push(CODE);
+        <TEMPLATE> "`" => Tick -> pop; <TEMPLATE> [^`$]+ | "$" => Text; <*> $ => Eof;"#
+    );
+}
+
+const NEST_LEX: &str = include_str!("../grammars/nesting.lex");
+
+fn nest_lexers() -> Vec<(String, Run)> {
+    lexers![
+        hooked "nesting" => nest_lexer::NestLexer,
+        hooked "nesting (no unsafe)" => nest_safe::NestLexer,
+        hooked "nesting (tables only)" => nest_tables::NestLexer,
+    ]
+}
+
+const NEST_ALPHABET: &[&str] = &[
+    "1",
+    "42",
+    "..",
+    ".",
+    "a",
+    "f",
+    "_x",
+    "(",
+    ")",
+    "/*",
+    "*/",
+    "*",
+    "/",
+    "`",
+    "${",
+    "$",
+    "{",
+    "}",
+    "\"",
+    "\n",
+    " ",
+    "é",
+    "#",
+    "1.5",
+    "1..2",
+    "f(x)",
+    "/* /* */ */",
+    "`a${b}c`",
+];
+const NEST_SAMPLES: &[&str] = &[
+    "let r = 1..20; f(2.5) /* a /* nested */ comment */ `x ${ y + `in ${z}` } w` \"s\"",
+    "}} \"unterminated\n 3.14 g(h) `${ {a} }`",
+    "/* never closed /* */",
+];
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// Trailing context, the condition stack (pushes, pops, a pop of an empty stack)
+    /// and recovery after every kind of error, against the reference, at every level.
+    #[test]
+    fn nesting_lexer_matches_reference(input in inputs(NEST_ALPHABET, NEST_SAMPLES)) {
+        thread_local!(static REF: Reference = Reference::new(NEST_LEX));
+        thread_local!(static LEXERS: Vec<(String, Run)> = nest_lexers());
+        LEXERS.with(|l| REF.with(|r| check(r, &input, l)));
+    }
+}
+
+/// The nesting grammar's features on inputs whose tokens are known by hand.
+#[test]
+fn nesting_lexer_tokens_by_hand() {
+    use nest_lexer::NestLexerToken as T;
+    fn kinds(input: &str) -> Vec<Result<(T, &str), usize>> {
+        nest_lexer::NestLexer::new(input.as_bytes())
+            .map(|t| t.map(|t| (t.kind, &input[t.start..t.end])).map_err(|e| e.start))
+            .collect()
+    }
+    // `1..2` is a range, `1.5` a float; `f(` a call, `f` a name.
+    assert_eq!(
+        kinds("1..2 1.5 f(x) f"),
+        [
+            Ok((T::Int, "1")),
+            Ok((T::Dot, "..")),
+            Ok((T::Int, "2")),
+            Ok((T::Float, "1.5")),
+            Ok((T::Call, "f")),
+            Ok((T::Paren, "(")),
+            Ok((T::Ident, "x")),
+            Ok((T::Paren, ")")),
+            Ok((T::Ident, "f")),
+            Ok((T::Eof, "")),
+        ]
+    );
+    // Nested comments and templates: the stack brings each back to where it was.
+    assert_eq!(
+        kinds("a /* b /* c */ d */ `t${ {x} }u`"),
+        [
+            Ok((T::Ident, "a")),
+            Ok((T::Tick, "`")),
+            Ok((T::Text, "t")),
+            Ok((T::Interp, "${")),
+            Ok((T::Open, "{")),
+            Ok((T::Ident, "x")),
+            Ok((T::Close, "}")),
+            Ok((T::Close, "}")),
+            Ok((T::Text, "u")),
+            Ok((T::Tick, "`")),
+            Ok((T::Eof, "")),
+        ]
+    );
+    // Errors do not end the stream: a '}' with nothing pushed, a bad byte, a string cut
+    // by its line end; the lexer goes on after each.
+    assert_eq!(kinds("} # \"ab\nc"), [Err(0), Err(2), Err(4), Ok((T::Ident, "c")), Ok((T::Eof, ""))]);
 }

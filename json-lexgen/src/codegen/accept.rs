@@ -10,7 +10,7 @@
 use super::condition::CondCtx;
 use super::{ident, Ctx};
 use crate::automaton::{Automaton, State, StateId};
-use crate::grammar::{Action, RuleId};
+use crate::grammar::{Action, RuleId, Trailing, Transition};
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 use std::collections::BTreeSet;
@@ -39,6 +39,15 @@ impl Outcome {
 pub(super) fn finish(outcome: Outcome, end: TokenStream) -> TokenStream {
     let code = Literal::u32_unsuffixed(outcome.code());
     quote! {{ break 'dfa (#code, #end); }}
+}
+
+/// Why a token failed, for a value lexer's `TokenErrorKind` (a plain lexer's
+/// `LexError` does not say).
+#[derive(Clone, Copy)]
+pub(super) enum ErrorCause {
+    NoMatch,
+    ErrorRule,
+    EmptyStack,
 }
 
 /// How a dead end in a state falls back.
@@ -117,14 +126,20 @@ impl Ctx<'_> {
             let code = Literal::u32_unsuffixed(Outcome::Fail(p).code());
             let kind = match p.map(|r| &self.grammar.rules[r.0 as usize].action) {
                 Some(Action::Token(kind)) => {
-                    let kind = self.kind(&kind.name);
+                    let kind = self.partial_kind(&kind.name);
                     quote!(::core::option::Option::Some(#kind))
                 }
                 _ => quote!(::core::option::Option::None),
             };
             quote!(#code => #kind,)
         });
-        let error = self.return_error(quote!(end), None);
+        // The bad span: the bytes read before no rule could go on, at least one.
+        let error = self.return_error(
+            ErrorCause::NoMatch,
+            quote!(end),
+            None,
+            quote!(if end > start { end } else { start + 1 }),
+        );
         quote! {
             match code {
                 #(#rule_arms)*
@@ -142,33 +157,70 @@ impl Ctx<'_> {
     /// The code of rule `rule` matching `start..end`.
     pub(super) fn action(&self, rule: RuleId, end: TokenStream) -> TokenStream {
         let r = &self.grammar.rules[rule.0 as usize];
-        let switch = r.next.map(|c| {
-            let ty = self.cond_ty;
-            let v = &self.cond_variants[c.0 as usize];
-            quote!(self.cond = #ty::#v;)
-        });
+        let none = quote!(::core::option::Option::None);
+        // `r / s`: the token is `r`; the input after it is lexed again.
+        let end = match r.trailing {
+            None if end.to_string() == "end" => TokenStream::new(),
+            None => quote!(let end = #end;),
+            Some(Trailing::FromStart(n)) => {
+                let n = Literal::usize_unsuffixed(n);
+                quote!(let _ = #end; let end = start + #n;)
+            }
+            Some(Trailing::FromEnd(n)) => {
+                let n = Literal::usize_unsuffixed(n);
+                quote!(let end = #end - #n;)
+            }
+        };
+        let ty = self.cond_ty;
+        let switch = match r.next {
+            None => TokenStream::new(),
+            Some(Transition::Goto(c)) => {
+                let v = &self.cond_variants[c.0 as usize];
+                quote!(self.cond = #ty::#v;)
+            }
+            Some(Transition::Push(c)) => {
+                let v = &self.cond_variants[c.0 as usize];
+                quote! {
+                    self.stack.push(self.cond);
+                    self.cond = #ty::#v;
+                }
+            }
+            Some(Transition::Pop) => {
+                let error = self.return_error(ErrorCause::EmptyStack, quote!(start), Some(none.clone()), quote!(end));
+                quote! {
+                    match self.stack.pop() {
+                        ::core::option::Option::Some(cond) => self.cond = cond,
+                        ::core::option::Option::None => { #error }
+                    }
+                }
+            }
+        };
+        if let Some(values) = self.values {
+            return values.action(self, r, end, switch);
+        }
         match &r.action {
             Action::Token(kind) => {
                 let (set, ret) = (self.set_pos(quote!(end)), self.return_token(self.kind(&kind.name)));
                 quote! {
-                    let end = #end;
+                    #end
                     #set
                     #switch
                     #ret
                 }
             }
             Action::Skip => {
-                let set = self.set_pos(end);
+                let set = self.set_pos(quote!(end));
                 quote! {
+                    #end
                     #set
                     #switch
                     continue 'token;
                 }
             }
             Action::Error => {
-                let error = self.return_error(quote!(start), Some(quote!(::core::option::Option::None)));
+                let error = self.return_error(ErrorCause::ErrorRule, quote!(start), Some(none), quote!(end));
                 quote! {
-                    let _ = #end;
+                    #end
                     #error
                 }
             }
@@ -193,7 +245,11 @@ impl Ctx<'_> {
                     };
                     let r = &self.grammar.rules[rule.0 as usize];
                     let Action::Token(kind) = &r.action else { continue };
-                    if r.next.is_some_and(|c| c != a.condition) {
+                    if !(r.is_plain_token()
+                        || r.next == Some(Transition::Goto(a.condition))
+                            && r.callback.is_none()
+                            && r.trailing.is_none())
+                    {
                         continue;
                     }
                     let pattern = super::dispatch::byte_pattern(t.start, t.end);
@@ -230,6 +286,16 @@ impl Ctx<'_> {
                     #(#arms)*
                 }
             }
+        }
+    }
+
+    /// The kind in progress, should a token fail: the kind itself, or a value lexer's
+    /// name for it (its `TokenError` names kinds as strings).
+    fn partial_kind(&self, name: &str) -> TokenStream {
+        if self.values.is_some() {
+            quote!(#name)
+        } else {
+            self.kind(name)
         }
     }
 

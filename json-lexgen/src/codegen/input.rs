@@ -21,10 +21,11 @@
 //!   in the generated code stay relative to `buf`; tokens, errors and `self.pos` are
 //!   absolute (`base +`).
 
+use super::accept::ErrorCause;
 use super::safety::unsafe_let;
 use super::Ctx;
 use crate::automaton::{Automaton, StateId};
-use crate::grammar::Action;
+use crate::grammar::{Action, OnError};
 use proc_macro2::TokenStream;
 use quote::quote;
 
@@ -171,24 +172,45 @@ impl Ctx<'_> {
         }
     }
 
-    /// The lexer stops at an error: the token from the local `start` failed at `offset`,
-    /// in the middle of a token of kind `partial` (`None`: the local `partial`).
-    pub(super) fn return_error(&self, offset: TokenStream, partial: Option<TokenStream>) -> TokenStream {
+    /// A lexing error: the token from the local `start` failed at `offset`, in the
+    /// middle of a token of kind `partial` (`None`: the local `partial`). The lexer
+    /// goes on at `resume` (the end of the bad span), or with `%on_error stop;` ends.
+    pub(super) fn return_error(
+        &self,
+        cause: ErrorCause,
+        offset: TokenStream,
+        partial: Option<TokenStream>,
+        resume: TokenStream,
+    ) -> TokenStream {
+        let _ = &cause;
         let rt = self.rt;
+        let partial_expr = partial.clone().unwrap_or(quote!(partial));
         let partial = match partial {
             Some(p) => quote!(partial: #p),
             None => quote!(partial),
         };
+        let set_pos = match self.grammar.on_error {
+            OnError::Stop => {
+                let end = if self.stream { quote!(base + input.len()) } else { quote!(input.len()) };
+                quote! {
+                    self.pos = #end;
+                    self.finished = true;
+                }
+            }
+            OnError::Continue if self.stream => quote!(self.pos = base + (#resume);),
+            OnError::Continue => quote!(self.pos = #resume;),
+        };
+        if let Some(values) = self.values {
+            return values.return_error(self, cause, offset, partial_expr, set_pos, resume);
+        }
         if self.stream {
             quote! {
-                self.pos = base + input.len();
-                self.finished = true;
+                #set_pos
                 return #rt::lex::Step::Error(#rt::LexError { start: base + start, offset: base + #offset, #partial });
             }
         } else {
             quote! {
-                self.pos = input.len();
-                self.finished = true;
+                #set_pos
                 return ::core::option::Option::Some(::core::result::Result::Err(#rt::LexError { start, offset: #offset, #partial }));
             }
         }

@@ -53,6 +53,7 @@ mod input;
 mod loops;
 pub(crate) mod safety;
 pub(crate) mod table;
+pub(crate) mod values;
 
 use crate::analysis::Analysis;
 use crate::automaton::Automaton;
@@ -76,6 +77,10 @@ pub fn generate(
     let cond_ty = format_ident!("{}Condition", grammar.name.name);
     let (token_ty, token_enum): (syn::Path, TokenStream) = match &grammar.token {
         Some(path) => (crate::grammar::token_path(path)?, TokenStream::new()),
+        None if grammar.has_values() => {
+            let name = format_ident!("{}Token", grammar.name.name);
+            (syn::parse_quote!(#name), TokenStream::new())
+        }
         None => {
             let name = format_ident!("{}Token", grammar.name.name);
             let variants = grammar.token_kinds().into_iter().map(|k| ident(&k.name));
@@ -92,7 +97,20 @@ pub fn generate(
     };
     let cond_variants: Vec<Ident> = grammar.conditions.iter().map(|c| ident(&c.name)).collect();
     let initial = &cond_variants[0];
+    let value_ctx = match grammar.has_values() {
+        true => Some(values::ValueCtx::new(grammar, rt, &token_ty)?),
+        false => None,
+    };
+    if value_ctx.is_some() && config.streaming {
+        return Err(Diagnostic::error(
+            crate::diagnostic::DiagnosticKind::Syntax,
+            grammar.name.span,
+            "this grammar makes a value lexer (callbacks, %value, %extras or %error), which has no streaming \
+             form yet: generate it without streaming",
+        ));
+    }
     let ctx = Ctx {
+        values: value_ctx.as_ref(),
         grammar,
         config,
         rt,
@@ -116,6 +134,26 @@ pub fn generate(
     let arms = condition_arms(&layouts);
     let cond_doc = format!("Start conditions of the `{}` lexer.", grammar.name.name);
     let has_hooks = analyses.iter().any(|a| !a.hooks.is_empty());
+    let cond_enum = quote! {
+        #[doc = #cond_doc]
+        #[allow(non_camel_case_types)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum #cond_ty { #(#cond_variants,)* }
+    };
+    if let Some(values) = &value_ctx {
+        return Ok((values.template(&ctx, &arms, has_hooks, cond_enum)?, layouts));
+    }
+    let (stack_field, stack_init) = if grammar.uses_stack() {
+        (
+            quote! {
+                /// Conditions saved by `-> push(COND)`, for `-> pop`.
+                stack: ::std::vec::Vec<#cond_ty>,
+            },
+            quote!(stack: ::std::vec::Vec::new(),),
+        )
+    } else {
+        (TokenStream::new(), TokenStream::new())
+    };
     let (kernels_field, kernels_local, constructors) = if has_hooks {
         (
             quote! {
@@ -136,7 +174,7 @@ pub fn generate(
                 /// baseline of every benchmark; the scalar level is always there).
                 #[inline]
                 pub fn with_kernels(input: &'a [u8], kernels: #rt::skip::Kernels) -> Self {
-                    #lexer { input, pos: 0, cond: #cond_ty::#initial, finished: false, kernels }
+                    #lexer { input, pos: 0, cond: #cond_ty::#initial, finished: false, #stack_init kernels }
                 }
             },
         )
@@ -148,7 +186,7 @@ pub fn generate(
                 /// A lexer at the start of `input`, in the initial condition.
                 #[inline]
                 pub const fn new(input: &'a [u8]) -> Self {
-                    #lexer { input, pos: 0, cond: #cond_ty::#initial, finished: false }
+                    #lexer { input, pos: 0, cond: #cond_ty::#initial, finished: false, #stack_init }
                 }
             },
         )
@@ -166,6 +204,7 @@ pub fn generate(
             ),
             has_hooks,
             &single_byte_tokens,
+            (&stack_field, &stack_init),
         )
     } else {
         TokenStream::new()
@@ -174,10 +213,7 @@ pub fn generate(
     let code = quote! {
         #token_enum
 
-        #[doc = #cond_doc]
-        #[allow(non_camel_case_types)]
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-        pub enum #cond_ty { #(#cond_variants,)* }
+        #cond_enum
 
         #[doc = #lexer_doc]
         #[derive(Clone, Debug)]
@@ -187,6 +223,7 @@ pub fn generate(
             cond: #cond_ty,
             /// The input has ended: `$` has fired, or an error was returned.
             finished: bool,
+            #stack_field
             #kernels_field
         }
 
@@ -197,7 +234,7 @@ pub fn generate(
 
             /// The next token, an error where no rule matches, or `None` at the end.
             #[inline]
-            #[allow(unused_mut, unused_variables, unused_assignments, unreachable_code, clippy::all)]
+            #[allow(unused_mut, unused_variables, unused_assignments, unused_labels, unreachable_code, clippy::all)]
             pub fn next_token(&mut self) -> #rt::lex::Next<#token_ty> {
                 let input: &'a [u8] = self.input;
                 #kernels_local
@@ -281,6 +318,7 @@ fn stream_lexer(
     arms: &[TokenStream],
     has_hooks: bool,
     single_byte_tokens: &TokenStream,
+    (stack_field, stack_init): (&TokenStream, &TokenStream),
 ) -> TokenStream {
     let (rt, token_ty, cond_ty) = (ctx.rt, ctx.token_ty, ctx.cond_ty);
     let condition_methods = condition_methods(cond_ty);
@@ -308,7 +346,7 @@ fn stream_lexer(
                 /// A lexer that uses the given skip kernels.
                 #[inline]
                 pub fn with_kernels(kernels: #rt::skip::Kernels) -> Self {
-                    #name { pos: 0, cond: #cond_ty::#initial, finished: false, kernels }
+                    #name { pos: 0, cond: #cond_ty::#initial, finished: false, #stack_init kernels }
                 }
             },
             quote!(#name::new()),
@@ -321,7 +359,7 @@ fn stream_lexer(
                 /// A lexer at offset 0, in the initial condition.
                 #[inline]
                 pub const fn new() -> Self {
-                    #name { pos: 0, cond: #cond_ty::#initial, finished: false }
+                    #name { pos: 0, cond: #cond_ty::#initial, finished: false, #stack_init }
                 }
             },
             quote!(#name::new()),
@@ -336,6 +374,7 @@ fn stream_lexer(
             cond: #cond_ty,
             /// The input has ended: `$` has fired, the end was returned, or an error was.
             finished: bool,
+            #stack_field
             #kernels_field
         }
 
@@ -349,7 +388,7 @@ fn stream_lexer(
             /// follows `buf`. `NeedMore` where `buf` ends before a token is decided: call
             /// again with more bytes (at least those from `self.offset()` on).
             #[inline]
-            #[allow(unused_mut, unused_variables, unused_assignments, unreachable_code, clippy::all)]
+            #[allow(unused_mut, unused_variables, unused_assignments, unused_labels, unreachable_code, clippy::all)]
             pub fn next_token(&mut self, buf: &[u8], base: usize, eof: bool) -> #rt::lex::Step<#token_ty> {
                 if self.finished {
                     return #rt::lex::Step::End;
@@ -420,4 +459,6 @@ struct Ctx<'g> {
     cond_variants: &'g [Ident],
     /// Emitting the streaming lexer (see [`input`]), not the slice lexer.
     stream: bool,
+    /// A value lexer's types ([`values`]): its tokens carry values, run callbacks.
+    values: Option<&'g values::ValueCtx>,
 }

@@ -432,15 +432,10 @@ impl Ctx<'_> {
     /// condition (a keyword grammar's hundreds) end in one arm: `T_TOKEN[rule]` is the
     /// kind, looked up before the other outcomes' `match`. Those rules leave `rules`.
     pub(super) fn token_table(&self, rules: &mut BTreeSet<RuleId>) -> TokenStream {
-        let plain: Vec<RuleId> = rules
-            .iter()
-            .copied()
-            .filter(|r| {
-                let rule = &self.grammar.rules[r.0 as usize];
-                matches!(rule.action, Action::Token(_)) && rule.next.is_none()
-            })
-            .collect();
-        if plain.len() < 2 {
+        let plain: Vec<RuleId> =
+            rules.iter().copied().filter(|r| self.grammar.rules[r.0 as usize].is_plain_token()).collect();
+        // A value lexer's tokens are not a table's constants.
+        if plain.len() < 2 || self.values.is_some() {
             return TokenStream::new();
         }
         let len = plain.iter().map(|r| r.0 as usize + 1).max().unwrap_or(0);

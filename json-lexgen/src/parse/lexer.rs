@@ -49,6 +49,10 @@ pub(super) enum Tok {
     /// `\` with no `xHH` right after: class difference.
     Backslash,
     ColonColon,
+    /// Rust code: the type of `%value`, `%extras` and `%error` (up to the `;`), or what
+    /// the parentheses hold after a rule's action (`=> Int(parse_int)`). The text
+    /// is the token's span of the source, trimmed.
+    Code,
     /// A character that starts no token; the parser says what it expected instead.
     Other(char),
     /// Something the lexer already reported (an unterminated string, a bad escape).
@@ -133,11 +137,86 @@ impl<'a> Lexer<'a> {
         loop {
             self.skip_trivia();
             let start = self.pos;
+            if let Some(code) = self.host_code(&out) {
+                out.push(code);
+                continue;
+            }
             let tok = self.next_token();
             let done = tok == Tok::Eof;
             out.push(Token { tok, start, end: self.pos });
             if done {
                 return (out, self.diags);
+            }
+        }
+    }
+
+    /// Rust code where the grammar holds some (see [`Tok::Code`]), read as one token:
+    /// the grammar's own tokens (its `'...'` literals, its comments) mean nothing there.
+    fn host_code(&mut self, before: &[Token]) -> Option<Token> {
+        let directive = matches!(before.last(), Some(Token { tok: Tok::Directive(d), .. }) if ["value", "extras", "error"].contains(&d.as_str()));
+        let after_action = before.len() >= 2
+            && matches!(before[before.len() - 2].tok, Tok::FatArrow)
+            && matches!(before[before.len() - 1].tok, Tok::Ident(_))
+            && self.peek() == Some('(');
+        if !directive && !after_action {
+            return None;
+        }
+        let open = self.pos;
+        if after_action {
+            self.pos += 1;
+        }
+        let body = self.pos;
+        let mut depth = 0usize;
+        let end = loop {
+            let Some(c) = self.peek() else {
+                let what = if after_action { "')' to close the action's '('" } else { "';' after the type" };
+                self.error(open, self.pos, format!("unterminated Rust code: expected {what}"));
+                return Some(Token { tok: Tok::Error, start: open, end: self.pos });
+            };
+            match c {
+                '(' | '[' | '{' => depth += 1,
+                ')' if after_action && depth == 0 => {
+                    let end = self.pos;
+                    self.pos += 1;
+                    break end;
+                }
+                ';' if !after_action && depth == 0 => break self.pos,
+                ')' | ']' | '}' => depth = depth.saturating_sub(1),
+                '"' => {
+                    self.rust_string();
+                    continue;
+                }
+                '\'' => {
+                    // A char literal ('x', '\n', '\u{..}'); else a lifetime ('s).
+                    let rest = &self.src[self.pos + 1..];
+                    let len = if let Some(r) = rest.strip_prefix('\\') {
+                        r.char_indices().skip(1).find(|&(_, c)| c == '\'').map(|(i, _)| i + 1)
+                    } else {
+                        rest.chars().next().filter(|_| rest.chars().nth(1) == Some('\'')).map(|c| c.len_utf8())
+                    };
+                    self.pos += 1 + len.map_or(0, |l| l + 1);
+                    continue;
+                }
+                _ => {}
+            }
+            self.pos += c.len_utf8();
+        };
+        let text = &self.src[body..end];
+        let lead = text.len() - text.trim_start().len();
+        let (start, end) = (body + lead, body + text.trim_end().len());
+        Some(Token { tok: Tok::Code, start, end: end.max(start) })
+    }
+
+    /// A Rust string literal from its `"`, escapes included (`\"`).
+    fn rust_string(&mut self) {
+        self.pos += 1;
+        while let Some(c) = self.bump() {
+            match c {
+                '\\' => {
+                    self.bump();
+                }
+                '"' => return,
+                _ => {}
             }
         }
     }

@@ -7,9 +7,9 @@ use regex_syntax::hir::{
     Class, ClassBytes, ClassBytesRange, ClassUnicode, ClassUnicodeRange, Hir, HirKind, Repetition,
 };
 
-use super::{CondRef, Def, Node, NodeKind, RawPattern, RawRule, Spans};
+use super::{CondRef, Def, Node, NodeKind, RawPattern, RawRule, RawTransition, Spans};
 use crate::diagnostic::{Diagnostic, DiagnosticKind};
-use crate::grammar::{Condition, ConditionId, Encoding, Pattern, Rule};
+use crate::grammar::{Condition, ConditionId, Encoding, Pattern, Rule, Trailing, Transition};
 
 /// How deeply lowering may recurse (regex nesting plus definition chains).
 const MAX_DEPTH: usize = 500;
@@ -239,29 +239,38 @@ impl<'a> Resolver<'a> {
                     ids
                 }
             };
+            let mut cond_id = |name: &str, start: usize, end: usize, this: &mut Self| match conditions
+                .iter()
+                .position(|c| c.name == name)
+            {
+                Some(i) => Some(ConditionId(i as u32)),
+                None => {
+                    ok = false;
+                    let msg = undefined_condition(name, conditions, implicit);
+                    this.error(DiagnosticKind::UndefinedCondition, start, end, msg);
+                    None
+                }
+            };
             let next = match &rule.next {
                 None => None,
-                Some((name, start, end)) => match conditions.iter().position(|c| &c.name == name) {
-                    Some(i) => Some(ConditionId(i as u32)),
-                    None => {
-                        ok = false;
-                        let msg = undefined_condition(name, conditions, implicit);
-                        self.error(DiagnosticKind::UndefinedCondition, *start, *end, msg);
-                        None
-                    }
-                },
+                Some(RawTransition::Goto(name, start, end)) => cond_id(name, *start, *end, self).map(Transition::Goto),
+                Some(RawTransition::Push(name, start, end)) => cond_id(name, *start, *end, self).map(Transition::Push),
+                Some(RawTransition::Pop) => Some(Transition::Pop),
             };
             let pattern = match rule.pattern {
                 RawPattern::EndOfInput => Some(Pattern::EndOfInput),
                 RawPattern::Default => Some(Pattern::Default),
                 RawPattern::Regex(node) => match self.lower(&node) {
                     Some(hir) if hir.properties().minimum_len() == Some(0) => {
+                        let what = if rule.trailing.is_some() { "the token before the '/'" } else { "this rule" };
                         self.error(
                             DiagnosticKind::EmptyMatch,
                             rule.pattern_start,
                             rule.pattern_end,
-                            "this rule matches the empty string, so the lexer could loop \
-                             forever without consuming input",
+                            format!(
+                                "{what} matches the empty string, so the lexer could loop \
+                                 forever without consuming input"
+                            ),
                         );
                         None
                     }
@@ -269,12 +278,46 @@ impl<'a> Resolver<'a> {
                     None => None,
                 },
             };
+            // `r / s`: the automaton matches `r s`; the token ends where the fixed
+            // length of `r` or of `s` says (without tags, nothing else can tell).
+            let mut trailing = None;
+            let pattern = match (pattern, &rule.trailing) {
+                (Some(Pattern::Regex(r)), Some(node)) => match self.lower(node) {
+                    Some(s) => {
+                        let fixed = |h: &Hir| {
+                            let p = h.properties();
+                            p.minimum_len().filter(|&min| p.maximum_len() == Some(min))
+                        };
+                        trailing = match (fixed(&r), fixed(&s)) {
+                            (_, Some(n)) => Some(Trailing::FromEnd(n)),
+                            (Some(n), None) => Some(Trailing::FromStart(n)),
+                            (None, None) => {
+                                self.error(
+                                    DiagnosticKind::Syntax,
+                                    rule.pattern_start,
+                                    rule.pattern_end,
+                                    "trailing context 'r / s' needs 'r' or 's' to match strings of one \
+                                     fixed length: where both vary, only tags (not supported) could tell \
+                                     where the token ends",
+                                );
+                                ok = false;
+                                None
+                            }
+                        };
+                        Some(Pattern::Regex(Hir::concat(vec![r, s])))
+                    }
+                    None => None,
+                },
+                (pattern, _) => pattern,
+            };
             if let (true, Some(pattern)) = (ok, pattern) {
                 rules.push(Rule {
                     conditions: conds,
                     pattern,
                     action: rule.action,
                     next,
+                    callback: rule.callback,
+                    trailing,
                     span: self.spans.span(rule.start, rule.end),
                     pattern_span: self.spans.span(rule.pattern_start, rule.pattern_end),
                 });

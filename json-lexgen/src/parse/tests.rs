@@ -3,7 +3,7 @@
 //! through `Builder` in `tests/parse.rs`.
 
 use super::{parse, Spans};
-use crate::grammar::{Action, ConditionId, Grammar, Pattern};
+use crate::grammar::{Action, ConditionId, Grammar, Pattern, Transition};
 use crate::span::Span;
 use crate::{Diagnostic, DiagnosticKind};
 use proptest::strategy::Strategy;
@@ -189,9 +189,9 @@ fn json_grammar_parses() {
     assert!(!full_match(&escaped, b"\"\\x\""));
     assert!(!full_match(&escaped, b"\"\\u12\""));
 
-    // The first rule: `"{"     => ObjectStart;` on line 33.
+    // The first rule: `"{"     => ObjectStart;` on line 34.
     let first = &g.rules[0];
-    assert_eq!((first.span.line, first.span.column), (33, 1));
+    assert_eq!((first.span.line, first.span.column), (34, 1));
     assert_eq!(&JSON_LEX[first.span.start..first.span.end], "\"{\"     => ObjectStart;");
     assert_eq!(&JSON_LEX[first.pattern_span.start..first.pattern_span.end], "\"{\"");
     let float_rule = &g.rules[10];
@@ -541,7 +541,8 @@ fn conditions_in_order_with_star_and_transitions() {
             &[str_],
         ]
     );
-    let next: Vec<Option<ConditionId>> = g.rules.iter().map(|r| r.next).collect();
+    let next: Vec<Option<ConditionId>> =
+        g.rules.iter().map(|r| r.next.map(|t| if let Transition::Goto(c) = t { c } else { unreachable!() })).collect();
     assert_eq!(next, [Some(comment), None, Some(init), None, None, None, Some(str_), Some(init)]);
     assert_eq!(g.rules_in(comment).count(), 5);
     // The rule span covers the prefix and the `;`; the pattern span only the pattern.
@@ -556,7 +557,7 @@ fn a_grammar_of_only_star_rules_has_initial() {
     let g = ok("<*> \"a\" => A;\n\"b\" => B -> INITIAL;");
     assert_eq!(g.conditions.len(), 1);
     assert_eq!(g.conditions[0].name, "INITIAL");
-    assert_eq!(g.rules[1].next, Some(ConditionId(0)));
+    assert_eq!(g.rules[1].next, Some(Transition::Goto(ConditionId(0))));
 }
 
 #[test]

@@ -137,8 +137,9 @@ impl<R: Read, L: StreamLexer> ReadLexer<R, L> {
         }
     }
 
-    /// The next token, an error, or `None` at the end of the input (after an error,
-    /// `None`). An I/O error (other than `Interrupted`, which is retried) ends the
+    /// The next token, an error, or `None` at the end of the input. After a lexing
+    /// error the lexer goes on as its grammar says (after the bad bytes, or with
+    /// `%on_error stop;` to the end). An I/O error (other than `Interrupted`, which is retried) ends the
     /// lexer with [`ReadError::Io`]: the input is never taken as ending there.
     #[inline(always)]
     pub fn next_token(&mut self) -> Option<ReadNext<L::Kind>> {
@@ -147,13 +148,15 @@ impl<R: Read, L: StreamLexer> ReadLexer<R, L> {
         }
         match self.step() {
             Step::Token(t) => Some(Ok(t)),
-            Step::Error(e) => {
-                self.done = true;
-                Some(Err(match self.take_io_error() {
-                    Some(error) => ReadError::Io { offset: e.offset, error },
-                    None => ReadError::Lex(e),
-                }))
-            }
+            // After a lexing error the lexer goes on (or, `%on_error stop;`, ends by
+            // itself); after an I/O error nothing can.
+            Step::Error(e) => Some(Err(match self.take_io_error() {
+                Some(error) => {
+                    self.done = true;
+                    ReadError::Io { offset: e.offset, error }
+                }
+                None => ReadError::Lex(e),
+            })),
             Step::End | Step::NeedMore => {
                 self.done = true;
                 None
