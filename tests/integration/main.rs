@@ -25,6 +25,7 @@ mod encode_roundtrip;
 mod lexer_conformance;
 mod lexer_differential;
 mod lexer_streaming;
+mod lexer_values;
 mod ndjson;
 mod serde_corpus;
 mod serde_reader;

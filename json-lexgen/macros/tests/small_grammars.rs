@@ -54,14 +54,13 @@ type Lexed<K> = Vec<Result<(K, usize, usize), (usize, usize, Option<K>)>>;
 fn lex<'a, L: Lexer<'a>>(input: &'a [u8]) -> Lexed<L::Kind> {
     let mut lexer = L::new(input);
     let mut out = Vec::new();
+    // After an error the lexer goes on after the bad bytes (at least one): at most a
+    // token or an error per byte, and `$`.
     while let Some(next) = lexer.next_token() {
-        let failed = next.is_err();
         out.push(next.map(|t| (t.kind, t.start, t.end)).map_err(|e| (e.start, e.offset, e.partial)));
-        if failed {
-            break;
-        }
+        assert!(out.len() <= input.len() + 1, "{input:?}: more tokens than bytes");
     }
-    // After the end or an error, a lexer stays done.
+    // After the end, a lexer stays done.
     assert!(lexer.next_token().is_none(), "{input:?}: a token after the end");
     out
 }
@@ -80,7 +79,9 @@ fn keywords() {
         // A byte no rule starts with is an error where it is; nothing was alive there.
         (b"if X", vec![Ok((If, 0, 2)), Err((3, 3, None))]),
         (b"in9", vec![Ok((In, 0, 2)), Err((2, 2, None))]),
-        (b"\xC3\xA9", vec![Err((0, 0, None))]),
+        (b"\xC3\xA9", vec![Err((0, 0, None)), Err((1, 1, None))]),
+        // Lexing goes on after the bad byte.
+        (b"if X in", vec![Ok((If, 0, 2)), Err((3, 3, None)), Ok((In, 5, 7))]),
     ];
     for (input, expected) in cases {
         assert_eq!(&lex::<kw::Kw>(input), expected, "{input:?}");
@@ -129,7 +130,8 @@ fn backtracking() {
         // "ab" is a prefix of "abc" only: the lexer backs up to the last match ("a") and
         // goes on after it, where "b" starts no rule.
         (b"ab", vec![Ok((A, 0, 1)), Err((1, 1, None))]),
-        (b"abd", vec![Ok((A, 0, 1)), Err((1, 1, None))]),
+        (b"abd", vec![Ok((A, 0, 1)), Err((1, 1, None)), Err((2, 2, None))]),
+        (b"abda", vec![Ok((A, 0, 1)), Err((1, 1, None)), Err((2, 2, None)), Ok((A, 3, 4))]),
         (b"aabc", vec![Ok((A, 0, 1)), Ok((Abc, 1, 4))]),
         (b"x", vec![Err((0, 0, None))]),
     ];

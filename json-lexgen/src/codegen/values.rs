@@ -260,31 +260,23 @@ impl ValueCtx {
                 quote!(#path(self))
             }
             Callback::Inline(code) => {
-                let expr: TokenStream = code.text.parse().unwrap_or_default();
-                if code.text.trim_start().starts_with('|') || code.text.trim_start().starts_with("move") {
-                    // A closure: its parameter's type comes from the helper's bound.
-                    quote! {{
-                        #[inline(always)]
-                        fn call<'l, R>(lex: &mut #lexer<'l>, f: impl ::core::ops::FnOnce(&mut #lexer<'l>) -> R) -> R {
-                            f(lex)
-                        }
-                        call(self, #expr)
-                    }}
-                } else {
-                    // The block's statements go in a block of ours (braces in braces
-                    // would make rustc warn).
-                    let stmts = match syn::parse_str::<syn::ExprBlock>(&code.text) {
-                        Ok(block) => {
-                            let stmts = block.block.stmts;
-                            quote!(#(#stmts)*)
-                        }
-                        Err(_) => expr,
-                    };
-                    quote! {{
-                        let lex: &mut Self = &mut *self;
-                        #stmts
-                    }}
-                }
+                // A closure, or a block made one: `?` and `return` leave the callback,
+                // not `next_token`, and the parameter's type comes from the helper's
+                // bound.
+                let closure = match syn::parse_str::<syn::ExprBlock>(&code.text) {
+                    Ok(block) => {
+                        let stmts = block.block.stmts;
+                        quote!(|lex: &mut #lexer<'_>| { #(#stmts)* })
+                    }
+                    Err(_) => code.text.parse().unwrap_or_default(),
+                };
+                quote! {{
+                    #[inline(always)]
+                    fn call<'l, R>(lex: &mut #lexer<'l>, f: impl ::core::ops::FnOnce(&mut #lexer<'l>) -> R) -> R {
+                        f(lex)
+                    }
+                    call(self, #closure)
+                }}
             }
             Callback::Message(_) => TokenStream::new(),
         }
@@ -575,7 +567,7 @@ impl ValueCtx {
 
                 /// The tokens with their spans, as logos's `spanned()`.
                 #[inline]
-                pub fn spanned(&mut self) -> impl ::core::iter::Iterator<Item = (::core::result::Result<#token_ty, #err>, ::core::ops::Range<usize>)> + '_ {
+                pub fn spanned(&mut self) -> impl ::core::iter::Iterator<Item = (::core::result::Result<#token_ty, #err>, ::core::ops::Range<usize>)> + use<'_, 's> {
                     ::core::iter::from_fn(move || {
                         let token = self.next_token()?;
                         ::core::option::Option::Some((token, self.span()))

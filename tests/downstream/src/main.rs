@@ -34,6 +34,49 @@ fn words() {
     assert_eq!((error.start, error.offset), (3, 3));
 }
 
+// README, "Token values, user state and recovery", verbatim.
+#[derive(Default)]
+pub struct Lines { pub newlines: usize }
+
+fn int(lex: &mut Calc) -> Option<u64> {
+    lex.text().ok()?.parse().ok()            // None (an overflow): an error, and lexing goes on
+}
+
+jsonlex::json_lexer!(r#"
+    %name Calc;
+    %extras Lines;
+    %value Int: u64;
+    %value Name: &'s str;                    // no callback needed: the token's text
+    <CODE> [0-9]+ / ".."   => Int(int);      // `1..2` is Int Dot Int, not a float
+    <CODE> [0-9]+          => Int(int);
+    <CODE> ".."            => Dot;
+    <CODE> [a-z]+          => Name;
+    <CODE> "/*"            => skip -> push(COMMENT);
+    <COMMENT> "/*"         => skip -> push(COMMENT);
+    <COMMENT> "*/"         => skip -> pop;   // comments nest
+    <COMMENT> [^*/]+ | [*/] => skip;
+    <*> "\n"               => skip({ lex.extras.newlines += 1; });
+    <CODE> " "+            => skip;
+    <CODE> *               => error("unexpected character");
+"#);
+
+fn values() {
+    let mut lexer = Calc::new("1..20 /* a /* b */ c */ x\n#y");
+    let mut tokens = Vec::new();
+    while let Some(token) = lexer.next_token() {
+        let at = lexer.position(lexer.span().start);      // line and column, on demand
+        tokens.push((token.map_err(|e| e.message), at.line));
+    }
+    assert_eq!(tokens, [
+        (Ok(CalcToken::Int(1)), 1), (Ok(CalcToken::Dot), 1), (Ok(CalcToken::Int(20)), 1),
+        (Ok(CalcToken::Name("x")), 1), (Err(Some("unexpected character")), 2), (Ok(CalcToken::Name("y")), 2),
+    ]);
+    assert_eq!(lexer.extras.newlines, 1);
+    // An overflow is an error of its span; the lexer goes on after it.
+    let big: Vec<_> = Calc::new("99999999999999999999 7").map(|t| t.map_err(|e| e.span)).collect();
+    assert_eq!(big, [Err(0..20), Ok(CalcToken::Int(7))]);
+}
+
 fn ini() {
     let input = b"[core]\nname = jsonlex ; not a comment\n; a comment\n";
     let tokens: Vec<(IniLexerToken, &[u8])> = IniLexer::new(input)
@@ -101,6 +144,7 @@ fn json_library() -> Result<(), jsonlex::Error> {
 
 fn main() {
     words();
+    values();
     ini();
     if let Err(e) = json_library() {
         panic!("README's JSON example failed: {e}");
