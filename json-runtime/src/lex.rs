@@ -80,9 +80,11 @@ pub type Next<K> = Option<Result<Token<K>, LexError<K>>>;
 
 /// What a generated lexer implements.
 ///
-/// The contract: tokens come out in input order, never overlap, and cover the input
-/// exactly except for the bytes matched by `skip` rules. After `None` or an error, the
-/// lexer keeps returning `None`. No input makes a lexer panic.
+/// The contract: tokens and errors come out in input order, never overlap, and cover
+/// the input exactly except for the bytes matched by `skip` rules. After an error the
+/// lexer goes on after the bad bytes (`LexError::offset`, at least one byte past
+/// `start`; an `error` rule's whole match), unless its grammar says `%on_error stop;`:
+/// then, as after `None`, it keeps returning `None`. No input makes a lexer panic.
 pub trait Lexer<'a>: Sized {
     /// The token type (the grammar's `%token` path, or the enum generated for it).
     type Kind: Copy + Eq + core::fmt::Debug;
@@ -123,13 +125,15 @@ pub trait Lexer<'a>: Sized {
 pub enum Step<K> {
     /// A token, at absolute offsets.
     Token(Token<K>),
-    /// No rule matches (absolute offsets); the lexer has ended.
+    /// No rule matches (absolute offsets). The lexer goes on after the bad bytes, or
+    /// (`%on_error stop;`) has ended.
     Error(LexError<K>),
     /// The buffer ended before the next token could be decided (the token may go on):
     /// call again with the same bytes and more after them (or with `eof`). Not an
     /// error; the lexer stays at the token's start, [`StreamLexer::offset`].
     NeedMore,
-    /// The input has ended (only with `eof`, or after an error): no more tokens.
+    /// The input has ended (only with `eof`, or after an error in stop mode): no more
+    /// tokens.
     End,
 }
 
