@@ -54,6 +54,17 @@ fn main() {
         }
     }
     assert!(!failed, "a converted grammar does not compile (errors above)");
+
+    // The benchmark's other builds of c.lex: without `unsafe` (every read checked, as
+    // c.re's YYPEEK is), and with every state as code (`%backend code`).
+    for (file, config) in [
+        ("c_safe_lex.rs", json_lexgen::Config::new().unsafe_code(false)),
+        ("c_code_lex.rs", json_lexgen::Config::new().backend(json_lexgen::BackendChoice::Code)),
+    ] {
+        let generated =
+            json_lexgen::Builder::new().configure(config).build_from_file("c.lex").expect("c.lex compiles (above)");
+        generated.write_to_file(out.join(file)).unwrap();
+    }
 }
 
 /// re2c 4 spells `re2c:YYPEEK` where 3.0 (Debian's, CI's) knows only `re2c:define:YYPEEK`.

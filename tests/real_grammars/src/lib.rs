@@ -173,7 +173,7 @@ pub mod re2rust {
 pub mod jsonlex {
     macro_rules! generated {
         ($($name:ident => $file:literal;)*) => {$(
-            #[doc = concat!("Generated from ", stringify!($name), ".lex.")]
+            #[doc = concat!("json-lexgen's lexer in OUT_DIR/", $file, " (see build.rs).")]
             // Generated code still warns for some grammar shapes (issue 20's defect):
             // `'token` is unused without a skip rule, and eof_rule.lex's `[\\][^]`
             // takes every byte gets a `_` arm after its 0x00..=0xFF one.
@@ -190,5 +190,7 @@ pub mod jsonlex {
         stags => "stags_lex.rs";
         parse_u32_conditions => "parse_u32_conditions_lex.rs";
         rust => "rust_lex.rs";
+        c_safe => "c_safe_lex.rs";
+        c_code => "c_code_lex.rs";
     }
 }
