@@ -1,7 +1,8 @@
 //! re2c's C lexer, kinds only: json-lexgen's conversion (c.lex) against re2rust's
-//! lexer for c.re (its actions reduced to returning the kind, build.rs), on C source.
+//! lexer for c.re (its actions reduced to returning the kind, build.rs) and a logos
+//! 0.16 derive of the same rules (src/lib.rs), on C source.
 //!
-//!   cargo bench --manifest-path tests/real_grammars/Cargo.toml --bench c_lexer [-- FILE_OR_DIR]
+//!   cargo bench --features logos --manifest-path tests/real_grammars/Cargo.toml --bench c_lexer [-- FILE_OR_DIR]
 //!
 //! Input: FILE_OR_DIR's .c and .h files (e.g. /usr/include), else the vendored musl
 //! sources repeated to at least 8 MB. Time: each lexer once per round, interleaved,
@@ -57,6 +58,7 @@ const LEXERS: &[(&str, Run)] = &[
     ("jsonlex-backend-code", Run::Slice(jsonlex_code)),
     ("re2rust", Run::Owned(re2rust::c_kinds::count)),
     ("re2rust-unchecked", Run::Owned(re2rust::c_kinds_unchecked::count)),
+    ("logos", Run::Slice(jsonlex_real_grammars::logos_c::count)),
 ];
 
 /// The input as `run` takes it: a copy for re2rust's lexers.

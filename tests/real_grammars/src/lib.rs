@@ -194,3 +194,284 @@ pub mod jsonlex {
         c_code => "c_code_lex.rs";
     }
 }
+
+/// c.re's rules as a logos 0.16 derive, kinds only, for the benchmark. Same rules,
+/// regex-crate syntax; c.re's `*` is logos's error (one unmatched byte or character).
+#[cfg(feature = "logos")]
+pub mod logos_c {
+    use logos::Logos;
+
+    #[derive(Logos, Debug, Clone, Copy, PartialEq, Eq)]
+    #[logos(subpattern o = r"[0-7]")]
+    #[logos(subpattern d = r"[0-9]")]
+    #[logos(subpattern nz = r"[1-9]")]
+    #[logos(subpattern l = r"[a-zA-Z_]")]
+    #[logos(subpattern a = r"[a-zA-Z_0-9]")]
+    #[logos(subpattern h = r"[a-fA-F0-9]")]
+    #[logos(subpattern hp = r"0[xX]")]
+    #[logos(subpattern e = r"[Ee][+-]?[0-9]+")]
+    #[logos(subpattern p = r"[Pp][+-]?[0-9]+")]
+    #[logos(subpattern fs = r"[fFlL]")]
+    #[logos(subpattern is = r"(([uU](l|L|ll|LL)?)|((l|L|ll|LL)[uU]?))")]
+    #[logos(subpattern cp = r"(u|U|L)")]
+    #[logos(subpattern sp = r"(u8|u|U|L)")]
+    #[logos(subpattern es = r#"(\\(['"?\\abfnrtv]|[0-7]{1,3}|x[a-fA-F0-9]+))"#)]
+    pub enum CToken {
+        #[regex(r"/\*([^\x00*]|\*+[^\x00/])*\*+/", allow_greedy = true)]
+        #[regex(r"//[^\x00\n]*", allow_greedy = true)]
+        Comment,
+        #[regex(r"/\*([^\x00*]|\*+[^\x00/])*", allow_greedy = true)]
+        UnterminatedComment,
+
+        #[token("_Alignas")]
+        Alignas,
+        #[token("_Alignof")]
+        Alignof,
+        #[token("_Atomic")]
+        Atomic,
+        #[token("_Bool")]
+        Bool,
+        #[token("_Complex")]
+        Complex,
+        #[token("_Generic")]
+        Generic,
+        #[token("_Imaginary")]
+        Imaginary,
+        #[token("_Noreturn")]
+        Noreturn,
+        #[token("_Static_assert")]
+        StaticAssert,
+        #[token("_Thread_local")]
+        ThreadLocal,
+        #[token("auto")]
+        Auto,
+        #[token("break")]
+        Break,
+        #[token("case")]
+        Case,
+        #[token("char")]
+        Char,
+        #[token("const")]
+        Const,
+        #[token("continue")]
+        Continue,
+        #[token("default")]
+        Default,
+        #[token("do")]
+        Do,
+        #[token("double")]
+        Double,
+        #[token("else")]
+        Else,
+        #[token("enum")]
+        Enum,
+        #[token("extern")]
+        Extern,
+        #[token("float")]
+        Float,
+        #[token("for")]
+        For,
+        #[token("goto")]
+        Goto,
+        #[token("if")]
+        If,
+        #[token("inline")]
+        Inline,
+        #[token("int")]
+        Int,
+        #[token("long")]
+        Long,
+        #[token("register")]
+        Register,
+        #[token("restrict")]
+        Restrict,
+        #[token("return")]
+        Return,
+        #[token("short")]
+        Short,
+        #[token("signed")]
+        Signed,
+        #[token("sizeof")]
+        Sizeof,
+        #[token("static")]
+        Static,
+        #[token("struct")]
+        Struct,
+        #[token("switch")]
+        Switch,
+        #[token("typedef")]
+        Typedef,
+        #[token("union")]
+        Union,
+        #[token("unsigned")]
+        Unsigned,
+        #[token("void")]
+        Void,
+        #[token("volatile")]
+        Volatile,
+        #[token("while")]
+        While,
+
+        #[regex(r"(?&l)(?&a)*")]
+        Id,
+
+        #[regex(r"(?&hp)(?&h)+(?&is)?")]
+        #[regex(r"(?&nz)(?&d)*(?&is)?")]
+        #[regex(r"0(?&o)*(?&is)?")]
+        #[regex(r"(?&cp)?'([^\x00'\\\n]|(?&es))+'")]
+        IntConst,
+        #[regex(r"(?&cp)?'([^\x00'\\\n]|(?&es))+")]
+        UnterminatedCharacterConstant,
+
+        #[regex(r"(?&d)+(?&e)(?&fs)?")]
+        #[regex(r"(?&d)*\.(?&d)+(?&e)?(?&fs)?")]
+        #[regex(r"(?&d)+\.(?&e)?(?&fs)?")]
+        #[regex(r"(?&hp)(?&h)+(?&p)(?&fs)?")]
+        #[regex(r"(?&hp)(?&h)*\.(?&h)+(?&p)(?&fs)?")]
+        #[regex(r"(?&hp)(?&h)+\.(?&p)(?&fs)?")]
+        FloatConst,
+
+        #[regex(r#"((?&sp)?"([^\x00"\\\n]|(?&es))*"[ \t\x0B\n\x0C]*)+"#)]
+        StringLiteral,
+        #[regex(r#"(?&sp)?"([^\x00"\\\n]|(?&es))*"#)]
+        UnterminatedString,
+
+        #[token("...")]
+        Ellipsis,
+        #[token(">>=")]
+        RSAsgn,
+        #[token("<<=")]
+        LSAsgn,
+        #[token("+=")]
+        AddAsgn,
+        #[token("-=")]
+        SubAsgn,
+        #[token("*=")]
+        MulAsgn,
+        #[token("/=")]
+        DivAsgn,
+        #[token("%=")]
+        ModAsgn,
+        #[token("&=")]
+        BAndAsgn,
+        #[token("^=")]
+        BXorAsgn,
+        #[token("|=")]
+        BOrAsgn,
+        #[token(">>")]
+        RShift,
+        #[token("<<")]
+        LShift,
+        #[token("++")]
+        Incr,
+        #[token("--")]
+        Decr,
+        #[token("->")]
+        Arrow,
+        #[token("&&")]
+        LAnd,
+        #[token("||")]
+        LOr,
+        #[token("<=")]
+        LE,
+        #[token(">=")]
+        GE,
+        #[token("==")]
+        Eq,
+        #[token("!=")]
+        NEq,
+        #[token(";")]
+        Semi,
+        #[token("{")]
+        OBrace,
+        #[token("}")]
+        CBrace,
+        #[token(",")]
+        Comma,
+        #[token(":")]
+        Colon,
+        #[token("=")]
+        Asgn,
+        #[token("(")]
+        OParen,
+        #[token(")")]
+        CParen,
+        #[token("[")]
+        OBrack,
+        #[token("]")]
+        CBrack,
+        #[token(".")]
+        Dot,
+        #[token("&")]
+        Amper,
+        #[token("!")]
+        LNot,
+        #[token("~")]
+        BNot,
+        #[token("-")]
+        Sub,
+        #[token("+")]
+        Add,
+        #[token("*")]
+        Aster,
+        #[token("/")]
+        Div,
+        #[token("%")]
+        Mod,
+        #[token("<")]
+        LT,
+        #[token(">")]
+        GT,
+        #[token("^")]
+        BXor,
+        #[token("|")]
+        BOr,
+        #[token("?")]
+        Ques,
+
+        #[regex(r"[ \t\x0B\x0C]+")]
+        Whitespace,
+        #[token("\n")]
+        Newline,
+
+        #[token("\0")]
+        Eof,
+    }
+
+    /// The number of tokens and of errors (error kinds and unmatched bytes) in `text`
+    /// (NUL-terminated, valid UTF-8), as the other lexers count them.
+    pub fn count(text: &[u8]) -> (usize, usize) {
+        let text = std::str::from_utf8(text).expect("the benchmark's input is UTF-8");
+        let (mut tokens, mut errors) = (0, 0);
+        for token in CToken::lexer(text) {
+            match token {
+                Ok(CToken::Eof) => break,
+                Ok(
+                    CToken::UnterminatedComment | CToken::UnterminatedString | CToken::UnterminatedCharacterConstant,
+                )
+                | Err(()) => errors += 1,
+                Ok(_) => tokens += 1,
+            }
+        }
+        (tokens, errors)
+    }
+
+    /// The tokens of `text` (kind name, span), named as c.lex names them, to compare.
+    pub fn tokens(text: &str) -> Vec<super::Tok> {
+        let mut lexer = CToken::lexer(text);
+        let mut out = Vec::new();
+        while let Some(token) = lexer.next() {
+            let span = lexer.span();
+            let kind = match token {
+                Ok(kind) => format!("{kind:?}"),
+                Err(()) => "BadCharacter".to_string(),
+            };
+            let eof = kind == "Eof";
+            out.push((kind, span.start, span.end));
+            if eof {
+                break;
+            }
+        }
+        out
+    }
+}

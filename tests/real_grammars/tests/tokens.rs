@@ -292,3 +292,26 @@ fn rust_lexer_known_gaps_still_differ() {
         assert_ne!(ours, theirs, "{case:?} now lexes as re2c does ({needs}): move it to the equal cases");
     }
 }
+
+/// The benchmark's logos derive lexes as c.lex does (`--features logos`; c.re's `*` is
+/// logos's error, one unmatched byte).
+#[cfg(feature = "logos")]
+#[test]
+fn logos_c_derive_equals_c_lex() {
+    let files = corpus("c", &["c", "h"]);
+    for path in &files {
+        let text = std::fs::read_to_string(path).unwrap();
+        let ours = lex_tokens::<jsonlex::c::CLexer>(&nul_terminated(text.as_bytes()), &["Eof"]);
+        let theirs = jsonlex_real_grammars::logos_c::tokens(&format!("{text}\0"));
+        if let Some(diff) = first_difference(text.as_bytes(), &ours, &theirs) {
+            panic!("{}: {diff}", path.display());
+        }
+    }
+    for case in C_CASES {
+        let ours = lex_tokens::<jsonlex::c::CLexer>(&nul_terminated(case.as_bytes()), &["Eof"]);
+        let theirs = jsonlex_real_grammars::logos_c::tokens(&format!("{case}\0"));
+        if let Some(diff) = first_difference(case.as_bytes(), &ours, &theirs) {
+            panic!("{case:?}: {diff}");
+        }
+    }
+}
