@@ -1,0 +1,2 @@
+#include <arpa/nameser.h>
+

@@ -1,0 +1,1 @@
+#include <utmp.h>

@@ -1,0 +1,1 @@
+#include <bits/soundcard.h>

@@ -1,0 +1,9 @@
+#include <stdio.h>
+#include "getc.h"
+
+int getc(FILE *f)
+{
+	return do_getc(f);
+}
+
+weak_alias(getc, _IO_getc);
