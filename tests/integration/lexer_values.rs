@@ -356,3 +356,18 @@ fn bump_past_the_end_is_clamped() {
     assert_eq!(lexer.next(), None);
     let _ = (Filter::<u8>::Skip, FilterResult::<u8, TokenError>::Skip, Skip);
 }
+
+/// `* => error("...")`: each byte no rule takes is an error with the message.
+#[test]
+fn default_rule_error_message() {
+    jsonlex::json_lexer!(r#"%name Msg; %value Word: &'s str; [a-z]+ => Word; * => error("not a letter");"#);
+    let got: Vec<_> = Msg::new("ab#c").map(|t| t.map_err(|e| (e.kind, e.span, e.message))).collect();
+    assert_eq!(
+        got,
+        [
+            Ok(MsgToken::Word("ab")),
+            Err((TokenErrorKind::ErrorRule, 2..3, Some("not a letter"))),
+            Ok(MsgToken::Word("c")),
+        ]
+    );
+}

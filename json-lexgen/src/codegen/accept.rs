@@ -98,8 +98,13 @@ impl Ctx<'_> {
 
     /// No rule matched from `start`: the `*` rule takes one byte, else an error.
     fn fail(&self, a: &Automaton, partial: Option<RuleId>) -> TokenStream {
-        // `* => error` says what happens anyway: fall through to the error below.
-        match a.default.filter(|d| self.grammar.rules[d.0 as usize].action != Action::Error) {
+        // `* => error` says what happens anyway: fall through to the error below; with a
+        // message or a callback (`* => error("...")`) it is a rule of one byte.
+        let default_takes_byte = |d: &RuleId| {
+            let rule = &self.grammar.rules[d.0 as usize];
+            rule.action != Action::Error || rule.callback.is_some()
+        };
+        match a.default.filter(default_takes_byte) {
             Some(default) => finish(Outcome::Rule(default), quote!(start + 1)),
             None => finish(Outcome::Fail(partial), quote!(p)),
         }
