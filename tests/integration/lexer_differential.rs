@@ -106,11 +106,13 @@ macro_rules! lexers {
     };
 }
 
-/// What a tokenizer produced, in order: tokens as (kind name, start, end) and errors as
-/// (start, offset).
+/// A token as (kind name, start, end), or an error as (start, offset).
+type Item = Result<(String, usize, usize), (usize, usize)>;
+
+/// What a tokenizer produced, in order.
 #[derive(Debug, PartialEq, Eq)]
 struct Outcome {
-    items: Vec<Result<(String, usize, usize), (usize, usize)>>,
+    items: Vec<Item>,
 }
 
 fn run_lexer<'a, L: Lexer<'a>>(mut lexer: L, input_len: usize) -> Outcome {
