@@ -289,12 +289,16 @@ impl Ctx<'_> {
                 let alts = ranges.iter().map(|&(lo, hi)| byte_pattern(lo, hi));
                 quote!(#(#alts)|*)
             });
+            // Arms that take every byte leave no dead end to match (rustc would warn
+            // that `_` is unreachable).
+            let covered: usize = arms.iter().flat_map(|(_, r)| r).map(|&(lo, hi)| (hi - lo) as usize + 1).sum();
+            let dead_arm = (covered < 256).then(|| quote!(_ => #dead));
             quote! {
                 #cycles
                 #read
                 match b {
                     #(#patterns => #bodies)*
-                    _ => #dead
+                    #dead_arm
                 }
             }
         };

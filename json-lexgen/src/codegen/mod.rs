@@ -175,7 +175,8 @@ pub fn generate(
         #token_enum
 
         #[doc = #cond_doc]
-        #[allow(non_camel_case_types)]
+        // `dead_code`: a condition only `set_condition` enters.
+        #[allow(non_camel_case_types, dead_code)]
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum #cond_ty { #(#cond_variants,)* }
 
@@ -197,7 +198,7 @@ pub fn generate(
 
             /// The next token, an error where no rule matches, or `None` at the end.
             #[inline]
-            #[allow(unused_mut, unused_variables, unused_assignments, unreachable_code, clippy::all)]
+            #[allow(unused_mut, unused_variables, unused_assignments, unused_labels, unreachable_code, clippy::all)]
             pub fn next_token(&mut self) -> #rt::lex::Next<#token_ty> {
                 let input: &'a [u8] = self.input;
                 #kernels_local
@@ -257,16 +258,20 @@ pub fn generate(
 }
 
 /// `condition()` and `set_condition()`, the same in the slice and the streaming lexer.
+/// Not every caller needs them (nor every grammar, which may have one condition): they
+/// must not warn as unused in a private module.
 fn condition_methods(cond_ty: &Ident) -> TokenStream {
     quote! {
         /// The current start condition.
         #[inline]
+        #[allow(dead_code)]
         pub fn condition(&self) -> #cond_ty {
             self.cond
         }
 
         /// Switch to another start condition.
         #[inline]
+        #[allow(dead_code)]
         pub fn set_condition(&mut self, cond: #cond_ty) {
             self.cond = cond;
         }
@@ -349,7 +354,7 @@ fn stream_lexer(
             /// follows `buf`. `NeedMore` where `buf` ends before a token is decided: call
             /// again with more bytes (at least those from `self.offset()` on).
             #[inline]
-            #[allow(unused_mut, unused_variables, unused_assignments, unreachable_code, clippy::all)]
+            #[allow(unused_mut, unused_variables, unused_assignments, unused_labels, unreachable_code, clippy::all)]
             pub fn next_token(&mut self, buf: &[u8], base: usize, eof: bool) -> #rt::lex::Step<#token_ty> {
                 if self.finished {
                     return #rt::lex::Step::End;
