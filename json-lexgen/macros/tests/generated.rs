@@ -33,9 +33,12 @@ fn shapes() -> Vec<(&'static str, String, Config)> {
         ("json_streaming", json.clone(), rt().streaming(true)),
         ("json_no_unsafe", json.clone(), rt().unsafe_code(false).streaming(true)),
         ("json_no_simd", json.clone(), rt().simd(false)),
-        ("json_tables", json, rt().backend(BackendChoice::TablesOnly)),
+        ("json_tables", json.clone(), rt().backend(BackendChoice::TablesOnly)),
         ("keywords_tables", keywords.to_string(), rt().backend(BackendChoice::Tables)),
         ("keywords_tables_streaming", keywords.to_string(), rt().backend(BackendChoice::Tables).streaming(true)),
+        // Trace mode, through code states, table states and the streaming lexer.
+        ("keywords_tables_trace", keywords.to_string(), rt().backend(BackendChoice::Tables).streaming(true).trace(true)),
+        ("json_trace", json.clone(), rt().trace(true)),
         (
             "utf8",
             "%name Greek;\n%encoding utf8;\n[α-ωΑ-Ω]+ => Word;\n\"\\\"\" [^\"\\\\]* \"\\\"\" => Str;\n[ \\n]+ => skip;\n* => error;\n"

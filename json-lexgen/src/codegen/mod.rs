@@ -51,6 +51,7 @@ mod dispatch;
 mod inline;
 mod input;
 mod loops;
+mod notes;
 pub(crate) mod safety;
 pub(crate) mod table;
 
@@ -62,11 +63,13 @@ use crate::Config;
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
 
-/// Emit the lexer for `grammar`, and what was decided per condition. Fails only on a
-/// path that is not a Rust path (the runtime's, or `%token`'s, which the parser has
-/// already reported).
+/// Emit the lexer for `grammar`, and what was decided per condition. `source` names
+/// the grammar in the code's notes (`// rule 13 (json.lex:50)`). Fails only on a path
+/// that is not a Rust path (the runtime's, or `%token`'s, which the parser has already
+/// reported).
 pub fn generate(
     grammar: &Grammar,
+    source: &str,
     automata: &[Automaton],
     analyses: &[Analysis],
     config: &Config,
@@ -94,6 +97,7 @@ pub fn generate(
     let initial = &cond_variants[0];
     let ctx = Ctx {
         grammar,
+        source,
         config,
         rt,
         token_ty: &token_ty,
@@ -417,6 +421,8 @@ fn ident(name: &str) -> Ident {
 #[derive(Clone, Copy)]
 struct Ctx<'g> {
     grammar: &'g Grammar,
+    /// The grammar's file name (or `<grammar>`), for the code's notes.
+    source: &'g str,
     config: &'g Config,
     /// [`Config::runtime`], checked.
     rt: &'g syn::Path,

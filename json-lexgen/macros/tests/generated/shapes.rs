@@ -13,7 +13,7 @@ macro_rules! shape {
 shape! {
     no_skip no_skip_streaming words words_no_unsafe conditions conditions_streaming backtracking
     default_and_eof json json_streaming json_no_unsafe json_no_simd json_tables keywords_tables
-    keywords_tables_streaming utf8
+    keywords_tables_streaming keywords_tables_trace json_trace utf8
 }
 
 fn main() {
@@ -41,5 +41,8 @@ fn main() {
     assert_eq!(keywords_tables::Kw::new(b"if int x").count(), 3);
     assert_eq!(keywords_tables_streaming::Kw::new(b"in").count(), 1);
     let _ = keywords_tables_streaming::KwStream::new().next_token(b"in", 0, true);
+    assert_eq!(keywords_tables_trace::Kw::new(b"in").count(), 1);
+    let _ = keywords_tables_trace::KwStream::new().next_token(b"in", 0, true);
+    assert_eq!(json_trace::JsonLexer::new(b"[]").count(), 2);
     assert_eq!(utf8::Greek::new("αβ \"x\"".as_bytes()).count(), 2);
 }
