@@ -66,6 +66,11 @@ impl Ctx<'_> {
     /// The code of one condition's arm: end of input, then the DFA.
     pub(super) fn condition(&self, a: &Automaton, analysis: &Analysis) -> Layout {
         let at_end = self.at_token_start_end(a);
+        let at_end_note = super::safety::note_stmt(&match a.end_of_input {
+            Some(rule) => format!("the input ends where a token would start: {}", self.rule_text(rule)),
+            None => "the input ends where a token would start".to_string(),
+        });
+        let at_end = quote!(#at_end_note #at_end);
         let incoming = automaton::incoming_accepts(a);
         let needs_dynamic = a.states.iter().enumerate().any(|(i, s)| s.accept.is_none() && incoming[i].len() > 1);
         let backends = table::choose(a, analysis, self.config.backend_for(self.grammar));

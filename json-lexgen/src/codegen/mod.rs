@@ -35,7 +35,10 @@
 //! * [`input`]: reading a byte and reaching the end of the input, the only place the
 //!   generated code learns that the input (or, streaming, the buffer) has ended, and
 //!   how a token leaves `next_token`;
-//! * [`safety`]: every `unsafe` block, with the reason it is sound.
+//! * [`safety`]: every `unsafe` block, with the reason it is sound, and how the
+//!   formatted file turns such reasons and [`notes`] into comments;
+//! * [`notes`]: what the code says about itself: `// rule N (file:line)` and
+//!   `// state N` notes, the outcome constants (`RULE_N`, `FAIL`), the trace mode.
 //!
 //! With [`Config::streaming`], the template also emits `NameStream`, the streaming
 //! lexer: the same conditions' code, generated again by a [`Ctx`] whose `stream` is
