@@ -27,8 +27,9 @@ mod traced_stream {
 /// In the child: lex with both lexers (their traces go to standard error).
 fn lex() {
     use json_runtime::lex::{Step, StreamLexer};
-    let kinds: Vec<_> = traced::Ab::new(b"abc a  ab!").map(|t| t.map(|t| t.kind).map_err(|e| e.offset)).collect();
-    assert_eq!(kinds, [Ok(traced::AbToken::Abc), Ok(traced::AbToken::A), Ok(traced::AbToken::A), Err(8)]);
+    // docs/grammar.md's example ("Trace mode").
+    let kinds: Vec<_> = traced::Ab::new(b"abc ab!").map(|t| t.map(|t| t.kind).map_err(|e| e.offset)).collect();
+    assert_eq!(kinds, [Ok(traced::AbToken::Abc), Ok(traced::AbToken::A), Err(5)]);
     // `ab` at offset 10 of the input: the trace's offsets are absolute.
     let mut stream = traced_stream::AbStream::new();
     stream.set_offset(10);
@@ -58,17 +59,11 @@ Ab INITIAL: state 0 at 3, byte ' '
 Ab INITIAL: state 1 at 4, byte 'a'
 Ab INITIAL: rule 2 (<grammar>:4): skip, 3..4
 Ab INITIAL: state 0 at 4, byte 'a'
-Ab INITIAL: state 2 at 5, byte ' '
+Ab INITIAL: state 2 at 5, byte 'b'
+Ab INITIAL: state 3 at 6, byte '!'
 Ab INITIAL: rule 0 (<grammar>:2): A, 4..5
-Ab INITIAL: state 0 at 5, byte ' '
-Ab INITIAL: state 1 at 6, byte ' '
-Ab INITIAL: rule 2 (<grammar>:4): skip, 5..7
-Ab INITIAL: state 0 at 7, byte 'a'
-Ab INITIAL: state 2 at 8, byte 'b'
-Ab INITIAL: state 3 at 9, byte '!'
-Ab INITIAL: rule 0 (<grammar>:2): A, 7..8
-Ab INITIAL: state 0 at 8, byte 'b'
-Ab INITIAL: no rule matches, 8..8
+Ab INITIAL: state 0 at 5, byte 'b'
+Ab INITIAL: no rule matches, 5..5
 Ab INITIAL: state 0 at 10, byte 'a'
 Ab INITIAL: state 2 at 11, byte 'b'
 Ab INITIAL: state 3 at 12, end of the buffer
