@@ -202,9 +202,10 @@ impl Config {
     /// Trace mode (`false` by default; re2c's `-d`): the lexer prints each state it
     /// enters (with the offset and the byte there) and each rule it chooses (with the
     /// token's span) to standard error, one line each, as `Name COND: state 4 at 17,
-    /// byte 1` and `Name COND: rule 9 (json.lex:43): Integer, 16..17`. The state numbers
-    /// are those of the code's `// state N` notes and of [`Generated::dot`]. For
-    /// debugging a grammar: it needs `std`, and it is slow.
+    /// byte '1'` and `Name COND: rule 9 (json.lex:44): Integer, 16..18`. The state
+    /// numbers are those of the code's `// state N` notes and of [`Generated::dot`].
+    /// For debugging a grammar: it needs `std`, and it is slow. See "Reading the
+    /// generated code" in `docs/grammar.md`.
     pub fn trace(mut self, yes: bool) -> Config {
         self.trace = yes;
         self
