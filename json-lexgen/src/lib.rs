@@ -76,6 +76,7 @@ pub struct Config {
     unsafe_code: bool,
     simd: bool,
     streaming: bool,
+    trace: bool,
     runtime: RuntimePath,
     backend: BackendChoice,
     limits: Limits,
@@ -136,6 +137,7 @@ impl Default for Config {
             unsafe_code: true,
             simd: true,
             streaming: false,
+            trace: false,
             runtime: RuntimePath::Text("::json_runtime".to_string()),
             backend: BackendChoice::Auto,
             limits: Limits::default(),
@@ -194,6 +196,18 @@ impl Config {
     /// lexer's code is the same either way. See "Streaming" in `docs/grammar.md`.
     pub fn streaming(mut self, yes: bool) -> Config {
         self.streaming = yes;
+        self
+    }
+
+    /// Trace mode (`false` by default; re2c's `-d`): the lexer prints each state it
+    /// enters (with the offset and the byte there) and each rule it chooses (with the
+    /// token's span) to standard error, one line each, as `Name COND: state 4 at 17,
+    /// byte '1'` and `Name COND: rule 9 (json.lex:44): Integer, 16..18`. The state
+    /// numbers are those of the code's `// state N` notes and of [`Generated::dot`].
+    /// For debugging a grammar: it needs `std`, and it is slow. See "Reading the
+    /// generated code" in `docs/grammar.md`.
+    pub fn trace(mut self, yes: bool) -> Config {
+        self.trace = yes;
         self
     }
 
@@ -271,7 +285,8 @@ impl Builder {
                 format!("cannot read grammar file '{}': {e}", path.display()),
             )],
         })?;
-        self.build_from_str(&source).map_err(|mut e| {
+        let name = path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
+        self.build(&source, &name).map_err(|mut e| {
             e.file = Some(path.to_path_buf());
             e
         })
@@ -279,6 +294,11 @@ impl Builder {
 
     /// Compile grammar text.
     pub fn build_from_str(&self, source: &str) -> Result<Generated, Error> {
+        self.build(source, "<grammar>")
+    }
+
+    /// Compile grammar text that the code's notes call `name` (`// rule 13 (name:50)`).
+    fn build(&self, source: &str, name: &str) -> Result<Generated, Error> {
         let fail = |diagnostics: Vec<Diagnostic>| Error { file: None, diagnostics };
         // A bad option is reported before the grammar is parsed.
         self.config.runtime().map_err(|d| fail(vec![d]))?;
@@ -298,10 +318,15 @@ impl Builder {
         }
         let warnings = analysis::uncovered_bytes(&grammar, &automata);
         let analyses: Vec<Analysis> = automata.iter().map(|a| analysis::analyze(a, self.config.simd)).collect();
-        let (tokens, layouts) =
-            codegen::generate(&grammar, &automata, &analyses, &self.config).map_err(|d| fail(vec![d]))?;
+        let (tokens, layouts) = codegen::generate(&grammar, &note_name(name), &automata, &analyses, &self.config)
+            .map_err(|d| fail(vec![d]))?;
         Ok(Generated { grammar, automata, analyses, tokens, layouts, warnings })
     }
+}
+
+/// A file name as the code's notes print it: a note holds no `"` or `\`.
+fn note_name(name: &str) -> String {
+    name.chars().map(|c| if matches!(c, '"' | '\\' | '\n' | '\r') { '_' } else { c }).collect()
 }
 
 /// A compiled grammar: the code, and what was learned on the way.

@@ -1,4 +1,4 @@
-//! `json-lexgen GRAMMAR [-o OUT.rs] [--stats] [--dot OUT.dot] [--no-unsafe] [--no-simd] [--streaming]`
+//! `json-lexgen GRAMMAR [-o OUT.rs] [--stats] [--dot OUT.dot] [--no-unsafe] [--no-simd] [--streaming] [--trace]`
 //!
 //! Compiles a grammar into a Rust lexer. Errors print `file:line:col: error: message` and
 //! exit with status 1 (as does a `--runtime` that is not a Rust path); an unreadable file
@@ -33,6 +33,10 @@ struct Args {
     /// for input that arrives in pieces.
     #[arg(long)]
     streaming: bool,
+    /// Generate a lexer that prints each state it enters and each rule it chooses to
+    /// standard error (re2c's -d; for debugging a grammar).
+    #[arg(long)]
+    trace: bool,
     /// Path to the runtime crate in the generated code.
     #[arg(long, value_name = "PATH", default_value = "::json_runtime")]
     runtime: String,
@@ -44,6 +48,7 @@ fn main() -> ExitCode {
         .unsafe_code(!args.no_unsafe)
         .simd(!args.no_simd)
         .streaming(args.streaming)
+        .trace(args.trace)
         .runtime_path(args.runtime.clone());
     let generated = match json_lexgen::Builder::new().configure(config).build_from_file(&args.grammar) {
         Ok(g) => g,

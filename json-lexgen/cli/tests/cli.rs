@@ -194,6 +194,23 @@ fn streaming_adds_the_streaming_lexer_and_keeps_the_slice_lexer() {
 }
 
 #[test]
+fn trace_adds_the_trace_calls_and_nothing_else_does() {
+    let dir = scratch("trace");
+    let grammar = dir.join("words.lex");
+    std::fs::write(&grammar, WORDS).unwrap();
+    let plain = text(&run(&[grammar.as_os_str()]).stdout);
+    let traced = run(&[grammar.as_os_str(), "--trace".as_ref()]);
+    assert_eq!(traced.status.code(), Some(0), "{}", text(&traced.stderr));
+    let traced = text(&traced.stdout);
+    assert!(traced.contains("fn trace_state("), "{traced}");
+    assert!(traced.contains("trace_state(0, input.get(p), p);"), "{traced}");
+    assert!(!plain.contains("trace") && !plain.contains("eprintln"), "{plain}");
+    // The notes name the grammar's file and lines, and the states.
+    assert!(plain.contains("// rule 2 (words.lex:4): skip"), "{plain}");
+    assert!(plain.contains("// state 0"), "{plain}");
+}
+
+#[test]
 fn a_grammar_over_a_limit_fails_with_the_rule_and_exit_status_1() {
     let dir = scratch("limit");
     let grammar = dir.join("boom.lex");

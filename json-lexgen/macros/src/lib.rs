@@ -21,7 +21,9 @@
 //!
 //! // Options after the grammar: no `unsafe` in the generated code, no SIMD skip hooks,
 //! // a streaming lexer `LexerStream` beside `Lexer` (see `json_runtime::lex::StreamLexer`),
-//! // and the path to the runtime crate (default `::json_runtime`).
+//! // and the path to the runtime crate (default `::json_runtime`). `trace` (not used
+//! // here) prints each state entered and each rule chosen to standard error
+//! // (`json_lexgen::Config::trace`).
 //! mod options {
 //!     json_lexgen_macros::json_lexer!(
 //!         r#"[a-z]+ => Word; * => error;"#,
@@ -119,6 +121,7 @@ impl Parse for Invocation {
                 "no_unsafe" => config = config.unsafe_code(false),
                 "no_simd" => config = config.simd(false),
                 "streaming" => config = config.streaming(true),
+                "trace" => config = config.trace(true),
                 "runtime" => {
                     input.parse::<Token![=]>()?;
                     let path: LitStr = input.parse()?;
@@ -139,7 +142,7 @@ impl Parse for Invocation {
                     return Err(syn::Error::new(
                         option.span(),
                         format!(
-                            "unknown option `{other}` (expected `no_unsafe`, `no_simd`, `streaming` or \
+                            "unknown option `{other}` (expected `no_unsafe`, `no_simd`, `streaming`, `trace` or \
                              `runtime = \"path\"`)"
                         ),
                     ))

@@ -11,8 +11,8 @@ use super::condition::CondCtx;
 use super::{ident, Ctx};
 use crate::automaton::{Automaton, State, StateId};
 use crate::grammar::{Action, RuleId, Trailing, Transition};
-use proc_macro2::{Literal, TokenStream};
-use quote::quote;
+use proc_macro2::{Ident, Literal, TokenStream};
+use quote::{format_ident, quote};
 use std::collections::BTreeSet;
 
 /// How a token ends, as the value the state loop breaks with: a rule matched (its
@@ -25,7 +25,7 @@ pub(super) enum Outcome {
 
 impl Outcome {
     /// Rules are their index; failures come after every rule index.
-    fn code(self) -> u32 {
+    pub(super) fn code(self) -> u32 {
         const FAIL: u32 = 1 << 24;
         match self {
             Outcome::Rule(r) => r.0,
@@ -33,11 +33,21 @@ impl Outcome {
             Outcome::Fail(Some(r)) => FAIL + 1 + r.0,
         }
     }
+
+    /// The name of its constant (`RULE_13`, `FAIL`, `FAIL_IN_RULE_10`; see
+    /// [`super::notes`]).
+    pub(super) fn name(self) -> Ident {
+        match self {
+            Outcome::Rule(r) => format_ident!("RULE_{}", r.0),
+            Outcome::Fail(None) => format_ident!("FAIL"),
+            Outcome::Fail(Some(r)) => format_ident!("FAIL_IN_RULE_{}", r.0),
+        }
+    }
 }
 
 /// `break 'dfa (code, end)`.
 pub(super) fn finish(outcome: Outcome, end: TokenStream) -> TokenStream {
-    let code = Literal::u32_unsuffixed(outcome.code());
+    let code = outcome.name();
     quote! {{ break 'dfa (#code, #end); }}
 }
 
@@ -122,13 +132,13 @@ impl Ctx<'_> {
     /// emitted once however many states end with it.
     pub(super) fn outcomes(&self, rules: &BTreeSet<RuleId>, partial: &[Option<RuleId>]) -> TokenStream {
         let rule_arms = rules.iter().map(|&r| {
-            let code = Literal::u32_unsuffixed(Outcome::Rule(r).code());
+            let (code, note) = (Outcome::Rule(r).name(), self.rule_note(r));
             let action = self.action(r, quote!(end));
-            quote!(#code => { #action })
+            quote!(#note #code => { #action })
         });
         let partials: BTreeSet<Option<RuleId>> = partial.iter().copied().collect();
         let fail_arms = partials.into_iter().map(|p| {
-            let code = Literal::u32_unsuffixed(Outcome::Fail(p).code());
+            let code = Outcome::Fail(p).name();
             let kind = match p.map(|r| &self.grammar.rules[r.0 as usize].action) {
                 Some(Action::Token(kind)) => {
                     let kind = self.partial_kind(&kind.name);

@@ -47,6 +47,8 @@ pub(super) struct CondCtx<'c> {
     pub(super) inlined: Vec<bool>,
     /// Per state: how it becomes code.
     pub(super) backends: Vec<Backend>,
+    /// Per state: the `NEXT_n` table it dispatches through, if it is wide.
+    pub(super) dispatch_tables: Vec<Option<proc_macro2::Ident>>,
 }
 
 /// What codegen decided for one condition, for `--stats`.
@@ -64,6 +66,11 @@ impl Ctx<'_> {
     /// The code of one condition's arm: end of input, then the DFA.
     pub(super) fn condition(&self, a: &Automaton, analysis: &Analysis) -> Layout {
         let at_end = self.at_token_start_end(a);
+        let at_end_note = super::safety::note_stmt(&match a.end_of_input {
+            Some(rule) => format!("the input ends where a token would start: {}", self.rule_text(rule)),
+            None => "the input ends where a token would start".to_string(),
+        });
+        let at_end = quote!(#at_end_note #at_end);
         let incoming = automaton::incoming_accepts(a);
         let needs_dynamic = a.states.iter().enumerate().any(|(i, s)| s.accept.is_none() && incoming[i].len() > 1);
         let backends = table::choose(a, analysis, self.config.backend_for(self.grammar));
@@ -93,15 +100,17 @@ impl Ctx<'_> {
                 inlined[i] = false;
             }
         }
+        let (dispatch_tables, dispatch_names) = Self::dispatch_tables(a, &backends);
         let cond = CondCtx {
             a,
             analysis,
             partial: automaton::partial_rules(self.grammar, a),
             incoming,
             needs_dynamic,
-            tables: LoopTables::new(analysis),
+            tables: LoopTables::new(self.rt, analysis, self.config.unsafe_code),
             inlined,
             backends,
+            dispatch_tables: dispatch_names,
         };
         let mut table = Tables::new(&cond, &cond.backends);
         // States entered through `state = N` (all but those folded into their transition
@@ -162,11 +171,7 @@ impl Ctx<'_> {
             }
         };
         let statics = cond.tables.statics();
-        let loop_fns = analysis.loops.iter().map(|l| {
-            let hook = analysis.hooks.iter().find(|h| h.state == l.state);
-            cond.tables.skip_loop_fn(self.rt, l.state, &l.class, self.config.unsafe_code, hook)
-        });
-        let dispatch_tables = Self::dispatch_tables(a, &cond.backends);
+        let loop_fns = cond.tables.functions();
         let hook_classes = loops::hook_classes(self.rt, analysis);
         let dynamic_vars = if needs_dynamic { quote!(let mut last_rule: u32 = u32::MAX;) } else { TokenStream::new() };
         let mut rules = Self::outcome_rules(a);
@@ -174,19 +179,30 @@ impl Ctx<'_> {
         let token_table = table.as_ref().map(|_| self.token_table(&mut rules));
         let outcomes = self.outcomes(&rules, &cond.partial);
         let outcomes = quote!(#token_table #outcomes);
+        let trace_helpers = self.trace_helpers(a);
+        let dfa = quote! {
+            let (code, end): (u32, usize) = 'dfa: {
+                #body
+            };
+        };
+        // The outcomes this code names get their constants.
+        let named = self.named_outcomes(&quote!(#dfa #outcomes));
+        let constants = self.outcome_constants(&named);
+        let trace_outcome = self.trace_outcome(a, &named);
         let code = quote! {
+            #constants
             #statics
-            #(#loop_fns)*
+            #loop_fns
             #dispatch_tables
             #hook_classes
             #table_statics
+            #trace_helpers
             #at_end
             let mut p = start;
             let mut last_end = start;
             #dynamic_vars
-            let (code, end): (u32, usize) = 'dfa: {
-                #body
-            };
+            #dfa
+            #trace_outcome
             #outcomes
         };
         Layout { backends: cond.backends, table: table.map(|t| t.sizes()), code }

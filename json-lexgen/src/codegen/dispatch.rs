@@ -49,13 +49,15 @@ impl Ctx<'_> {
         // before the dispatch; one that matches goes back to the loop (see `cycles`).
         let cycles = self.cycle_fast_path(cond, id);
         let dispatch = self.dispatch(cond, s, id, &dead, jump, cycles.as_ref());
+        let note = self.state_note(id);
         match cycles {
             Some(_) => {
                 let label = Self::cycle_label(id);
                 // The dispatch leaves by a jump on every path: the loop only repeats
-                // through `continue 'cycle_N`.
+                // through `continue 'cycle_N`, which enters the state again.
                 quote! {
                     #label: loop {
+                        #note
                         #self_loop
                         #chain
                         #dispatch
@@ -63,6 +65,7 @@ impl Ctx<'_> {
                 }
             }
             None => quote! {
+                #note
                 #self_loop
                 #chain
                 #dispatch
@@ -200,27 +203,40 @@ impl Ctx<'_> {
     }
 
     /// `static NEXT_n: [u8; 256]`: byte → arm number (0: no transition), for each state
-    /// wide enough to dispatch through a table. Emitted once per condition, however
-    /// many times the state's code is. Table states have none.
-    pub(super) fn dispatch_tables(a: &Automaton, backends: &[Backend]) -> TokenStream {
-        let tables =
-            a.states.iter().enumerate().filter(|(i, _)| backends[*i] == Backend::Direct).filter_map(|(i, s)| {
-                let arms = Self::arms(s, StateId(i as u32));
-                (arms.len() >= TABLE_DISPATCH_MIN_ARMS).then(|| {
-                    let mut table = [0u8; 256];
-                    for (k, (_, ranges)) in arms.iter().enumerate() {
-                        for &(lo, hi) in ranges {
-                            for b in lo..=hi {
-                                table[b as usize] = (k + 1) as u8;
-                            }
-                        }
+    /// wide enough to dispatch through a table, and per state the table it reads.
+    /// Emitted once per condition, however many times the state's code is; states whose
+    /// tables are the same (JSON's two string bodies) share the first one's. Table
+    /// states have none.
+    pub(super) fn dispatch_tables(a: &Automaton, backends: &[Backend]) -> (TokenStream, Vec<Option<Ident>>) {
+        let mut names: Vec<Option<Ident>> = vec![None; a.states.len()];
+        let mut distinct: Vec<([u8; 256], Ident)> = Vec::new();
+        for (i, s) in a.states.iter().enumerate().filter(|(i, _)| backends[*i] == Backend::Direct) {
+            let arms = Self::arms(s, StateId(i as u32));
+            if arms.len() < TABLE_DISPATCH_MIN_ARMS {
+                continue;
+            }
+            let mut table = [0u8; 256];
+            for (k, (_, ranges)) in arms.iter().enumerate() {
+                for &(lo, hi) in ranges {
+                    for b in lo..=hi {
+                        table[b as usize] = (k + 1) as u8;
                     }
+                }
+            }
+            names[i] = Some(match distinct.iter().find(|(t, _)| *t == table) {
+                Some((_, name)) => name.clone(),
+                None => {
                     let name = format_ident!("NEXT_{}", i);
-                    let entries = table.iter().map(|&v| Literal::u8_unsuffixed(v));
-                    quote!(static #name: [u8; 256] = [#(#entries),*];)
-                })
+                    distinct.push((table, name.clone()));
+                    name
+                }
             });
-        quote!(#(#tables)*)
+        }
+        let statics = distinct.iter().map(|(table, name)| {
+            let entries = table.iter().map(|&v| Literal::u8_unsuffixed(v));
+            quote!(static #name: [u8; 256] = [#(#entries),*];)
+        });
+        (quote!(#(#statics)*), names)
     }
 
     /// Read the next byte and follow the transition, or fall back.
@@ -257,7 +273,7 @@ impl Ctx<'_> {
                     // invalid sequence is left to the DFA, which reports it).
                     Some(hook) if ranges.iter().all(|&(lo, _)| lo >= 0x80) => {
                         hooked_arm = true;
-                        let call = hook_call(self.rt, hook, false);
+                        let call = hook_call(self.rt, &cond.analysis.hooks, hook, false);
                         quote! {{
                             if !kernels.is_scalar() {
                                 let q = #call;
@@ -273,8 +289,7 @@ impl Ctx<'_> {
                 }
             })
             .collect();
-        let code = if arms.len() >= TABLE_DISPATCH_MIN_ARMS {
-            let table = format_ident!("NEXT_{}", id.0);
+        let code = if let Some(table) = &cond.dispatch_tables[id.index()] {
             let numbers = (1..=arms.len()).map(|k| Literal::u8_unsuffixed(k as u8));
             quote! {
                 #cycles
@@ -289,12 +304,16 @@ impl Ctx<'_> {
                 let alts = ranges.iter().map(|&(lo, hi)| byte_pattern(lo, hi));
                 quote!(#(#alts)|*)
             });
+            // Arms that take every byte leave no dead end to match (rustc would warn
+            // that `_` is unreachable).
+            let covered: usize = arms.iter().flat_map(|(_, r)| r).map(|&(lo, hi)| (hi - lo) as usize + 1).sum();
+            let dead_arm = (covered < 256).then(|| quote!(_ => #dead));
             quote! {
                 #cycles
                 #read
                 match b {
                     #(#patterns => #bodies)*
-                    _ => #dead
+                    #dead_arm
                 }
             }
         };
@@ -312,7 +331,7 @@ impl Ctx<'_> {
         let t = cond.a.state(target);
         let remember = match from.accept {
             Some(r) if t.accept.is_none() => {
-                let rule = Literal::u32_unsuffixed(r.0);
+                let rule = Outcome::Rule(r).name();
                 let dynamic = cond.needs_dynamic.then(|| quote!(last_rule = #rule;));
                 quote! { last_end = p; #dynamic }
             }

@@ -26,50 +26,42 @@ const _: () = assert!(Hook::PROBE_AFTER == UNROLL);
 /// range (digits) pays off, whitespace's three ranges do not.
 const SWAR_MAX_RANGES: usize = 1;
 
-/// `struct SkipN;` with its class as a `ConstClass` for each hook, and the class as
-/// `const SKIP_N`. A type, so that the kernels the hook calls are compiled for its class
-/// (the class's test chosen and its constants built at compile time, not at every
-/// call); a `const`, not a `static`: the lexer is inlined across crates, and only a
-/// constant lets the compiler fold the class into the inline probe's compares. A hook
-/// whose class an earlier hook already has names that hook's type (`type SkipN =
-/// SkipM;`): one compiled kernel per class.
+/// `struct SkipN;` with its class as a `ConstClass` for each hook's class, and the
+/// class as `const SKIP_N`. A type, so that the kernels the hook calls are compiled for
+/// its class (the class's test chosen and its constants built at compile time, not at
+/// every call); a `const`, not a `static`: the lexer is inlined across crates, and only
+/// a constant lets the compiler fold the class into the inline probe's compares. Hooks
+/// of the same class (JSON's two string bodies) share the first one's: one compiled
+/// kernel per class.
 pub(super) fn hook_classes(rt: &syn::Path, analysis: &Analysis) -> TokenStream {
     let hooks = &analysis.hooks;
-    let classes = hooks.iter().enumerate().map(|(i, h)| {
-        let (name, constant) = hook_names(h);
-        let the_type = match hooks[..i].iter().find(|e| e.class == h.class) {
-            Some(first) => {
-                let first = hook_names(first).0;
-                quote!(type #name = #first;)
-            }
-            None => {
-                let words: Vec<Literal> = h.class.words().iter().map(|&w| Literal::u64_unsuffixed(w)).collect();
-                quote! {
-                    struct #name;
-                    impl #rt::skip::ConstClass for #name {
-                        const CLASS: #rt::skip::ByteClass = #rt::skip::ByteClass::from_bitmap([#(#words),*]);
-                    }
+    let classes =
+        hooks.iter().enumerate().filter(|(i, h)| !hooks[..*i].iter().any(|e| e.class == h.class)).map(|(_, h)| {
+            let (name, constant) = hook_names(hooks, h);
+            let words: Vec<Literal> = h.class.words().iter().map(|&w| Literal::u64_unsuffixed(w)).collect();
+            quote! {
+                struct #name;
+                impl #rt::skip::ConstClass for #name {
+                    const CLASS: #rt::skip::ByteClass = #rt::skip::ByteClass::from_bitmap([#(#words),*]);
                 }
+                const #constant: #rt::skip::ByteClass = <#name as #rt::skip::ConstClass>::CLASS;
             }
-        };
-        quote! {
-            #the_type
-            const #constant: #rt::skip::ByteClass = <#name as #rt::skip::ConstClass>::CLASS;
-        }
-    });
+        });
     quote!(#(#classes)*)
 }
 
-/// The type and the constant that name a hook's class (see [`hook_classes`]).
-fn hook_names(hook: &Hook) -> (proc_macro2::Ident, proc_macro2::Ident) {
-    (format_ident!("Skip{}", hook.state.0), format_ident!("SKIP_{}", hook.state.0))
+/// The type and the constant that name a hook's class (see [`hook_classes`]): those of
+/// the first of `hooks` with that class.
+fn hook_names(hooks: &[Hook], hook: &Hook) -> (proc_macro2::Ident, proc_macro2::Ident) {
+    let first = hooks.iter().find(|h| h.class == hook.class).unwrap_or(hook);
+    (format_ident!("Skip{}", first.state.0), format_ident!("SKIP_{}", first.state.0))
 }
 
 /// A hook's call into the runtime: `skip_…_long_of::<SkipN>(kernels, &SKIP_N, input,
 /// p)`, where the run ends; or, with `probe`, `probe_…_of::<SkipN>(…)`, the inline probe
-/// (`Some(end)`, or `None` where it does not apply).
-pub(super) fn hook_call(rt: &syn::Path, hook: &Hook, probe: bool) -> TokenStream {
-    let (name, constant) = hook_names(hook);
+/// (`Some(end)`, or `None` where it does not apply). `hooks`: the condition's.
+pub(super) fn hook_call(rt: &syn::Path, hooks: &[Hook], hook: &Hook, probe: bool) -> TokenStream {
+    let (name, constant) = hook_names(hooks, hook);
     let function = match (hook.kernel, probe) {
         (KernelKind::Class, false) => quote!(skip_class_long_of),
         (KernelKind::Utf8, false) => quote!(skip_utf8_long_of),
@@ -102,22 +94,37 @@ fn swar_chunk_test(class: &ByteSet) -> Option<TokenStream> {
     }})
 }
 
-/// Loop classes that need a table, packed eight to a `[u8; 256]` (bit k of entry b:
-/// byte b stays in the k-th loop state).
+/// A condition's self-loops: the classes that need a table, packed eight to a
+/// `[u8; 256]` (bit k of entry b: byte b is in the k-th distinct class), and the loop
+/// functions, one per distinct loop (JSON's digit loops after `-`, `0.` and `e` are
+/// one).
 pub(super) struct LoopTables {
-    /// (state, table index, bit) for each loop class that uses a table.
+    /// (state, table index, bit) for each loop class that uses a table; states of the
+    /// same class share a bit.
     slots: Vec<(StateId, usize, u8)>,
     tables: Vec<[u8; 256]>,
+    /// Per loop state: the name of the function that runs its loop.
+    names: Vec<(StateId, proc_macro2::Ident)>,
+    /// The distinct loop functions.
+    functions: Vec<TokenStream>,
 }
 
 impl LoopTables {
-    /// The tables of the loop classes of more than two ranges (fewer are compared).
-    pub(super) fn new(analysis: &Analysis) -> LoopTables {
-        let mut slots = Vec::new();
+    /// The tables of the loop classes of more than two ranges (fewer are compared), and
+    /// the loop functions of `analysis`'s loops.
+    pub(super) fn new(rt: &syn::Path, analysis: &Analysis, unsafe_code: bool) -> LoopTables {
+        let mut slots: Vec<(StateId, usize, u8)> = Vec::new();
         let mut tables: Vec<[u8; 256]> = Vec::new();
+        let mut classes: Vec<&ByteSet> = Vec::new();
         for l in analysis.loops.iter().filter(|l| l.class.ranges().len() > 2) {
-            let n = slots.len();
-            if n % 8 == 0 {
+            let n = match classes.iter().position(|c| **c == l.class) {
+                Some(n) => n,
+                None => {
+                    classes.push(&l.class);
+                    classes.len() - 1
+                }
+            };
+            if n == tables.len() * 8 {
                 tables.push([0; 256]);
             }
             let (t, bit) = (n / 8, (n % 8) as u8);
@@ -128,7 +135,32 @@ impl LoopTables {
             }
             slots.push((l.state, t, bit));
         }
-        LoopTables { slots, tables }
+        let mut loops = LoopTables { slots, tables, names: Vec::new(), functions: Vec::new() };
+        // Loops that would be the same function but for its name share the first one.
+        let mut seen: Vec<(String, proc_macro2::Ident)> = Vec::new();
+        let anonymous = format_ident!("loop_");
+        for l in &analysis.loops {
+            let hook = analysis.hooks.iter().find(|h| h.state == l.state);
+            let fun = |name| loops.skip_loop_fn(rt, &analysis.hooks, l.state, &l.class, unsafe_code, hook, name);
+            let key = fun(&anonymous).to_string();
+            let name = match seen.iter().find(|(k, _)| *k == key) {
+                Some((_, name)) => name.clone(),
+                None => {
+                    let name = format_ident!("loop_{}", l.state.0);
+                    loops.functions.push(fun(&name));
+                    seen.push((key, name.clone()));
+                    name
+                }
+            };
+            loops.names.push((l.state, name));
+        }
+        loops
+    }
+
+    /// The distinct loop functions.
+    pub(super) fn functions(&self) -> TokenStream {
+        let functions = &self.functions;
+        quote!(#(#functions)*)
     }
 
     /// `static LOOP_CLASS_n: [u8; 256]`, one per eight such classes.
@@ -161,13 +193,16 @@ impl LoopTables {
     /// time. With a hook, a chunk that is all class bytes hands the rest of the run to the
     /// kernel (unless the lexer runs at the scalar level): a run that long is worth a
     /// vector setup, a shorter one never pays for it.
-    pub(super) fn skip_loop_fn(
+    #[allow(clippy::too_many_arguments)]
+    fn skip_loop_fn(
         &self,
         rt: &syn::Path,
+        hooks: &[Hook],
         state: StateId,
         class: &ByteSet,
         unsafe_code: bool,
         hook: Option<&Hook>,
+        name: &proc_macro2::Ident,
     ) -> TokenStream {
         let test = self.test(state, class);
         let swar = swar_chunk_test(class);
@@ -258,7 +293,6 @@ impl LoopTables {
         } else {
             TokenStream::new()
         };
-        let name = format_ident!("loop_{}", state.0);
         let Some(hook) = hook else {
             return quote! {
                 /// The self-loop of a state: where its run of class bytes ends.
@@ -281,8 +315,8 @@ impl LoopTables {
         // goes on and hands the run to the kernel after `SCALAR_PREFIX` bytes (`Swar`;
         // at the scalar level the budget never runs out in practice, and if it did, the
         // scalar level's kernel is the same byte loop).
-        let probe = hook_call(rt, hook, true);
-        let call = hook_call(rt, hook, false);
+        let probe = hook_call(rt, hooks, hook, true);
+        let call = hook_call(rt, hooks, hook, false);
         let budget = Literal::u32_unsuffixed(((Hook::SCALAR_PREFIX - UNROLL) / UNROLL) as u32);
         quote! {
             /// The self-loop of a state: where its run of class bytes ends.
@@ -322,7 +356,10 @@ impl LoopTables {
 
     /// `p = loop_n(input, p);`: run the state's self-loop.
     pub(super) fn skip_loop_call(&self, state: StateId, hooked: bool) -> TokenStream {
-        let name = format_ident!("loop_{}", state.0);
+        let name = match self.names.iter().find(|(s, _)| *s == state) {
+            Some((_, name)) => name.clone(),
+            None => format_ident!("loop_{}", state.0),
+        };
         let kernels = hooked.then(|| quote!(kernels));
         quote!(p = #name(input, p, #kernels);)
     }

@@ -35,7 +35,10 @@
 //! * [`input`]: reading a byte and reaching the end of the input, the only place the
 //!   generated code learns that the input (or, streaming, the buffer) has ended, and
 //!   how a token leaves `next_token`;
-//! * [`safety`]: every `unsafe` block, with the reason it is sound.
+//! * [`safety`]: every `unsafe` block, with the reason it is sound, and how the
+//!   formatted file turns such reasons and [`notes`] into comments;
+//! * [`notes`]: what the code says about itself: `// rule N (file:line)` and
+//!   `// state N` notes, the outcome constants (`RULE_N`, `FAIL`), the trace mode.
 //!
 //! With [`Config::streaming`], the template also emits `NameStream`, the streaming
 //! lexer: the same conditions' code, generated again by a [`Ctx`] whose `stream` is
@@ -51,6 +54,7 @@ mod dispatch;
 mod inline;
 mod input;
 mod loops;
+mod notes;
 pub(crate) mod safety;
 pub(crate) mod table;
 pub(crate) mod values;
@@ -63,11 +67,13 @@ use crate::Config;
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
 
-/// Emit the lexer for `grammar`, and what was decided per condition. Fails only on a
-/// path that is not a Rust path (the runtime's, or `%token`'s, which the parser has
-/// already reported).
+/// Emit the lexer for `grammar`, and what was decided per condition. `source` names
+/// the grammar in the code's notes (`// rule 13 (json.lex:50)`). Fails only on a path
+/// that is not a Rust path (the runtime's, or `%token`'s, which the parser has already
+/// reported).
 pub fn generate(
     grammar: &Grammar,
+    source: &str,
     automata: &[Automaton],
     analyses: &[Analysis],
     config: &Config,
@@ -112,6 +118,7 @@ pub fn generate(
     let ctx = Ctx {
         values: value_ctx.as_ref(),
         grammar,
+        source,
         config,
         rt,
         token_ty: &token_ty,
@@ -136,7 +143,8 @@ pub fn generate(
     let has_hooks = analyses.iter().any(|a| !a.hooks.is_empty());
     let cond_enum = quote! {
         #[doc = #cond_doc]
-        #[allow(non_camel_case_types)]
+        // `dead_code`: a condition only `set_condition` enters.
+        #[allow(non_camel_case_types, dead_code)]
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum #cond_ty { #(#cond_variants,)* }
     };
@@ -294,16 +302,20 @@ pub fn generate(
 }
 
 /// `condition()` and `set_condition()`, the same in the slice and the streaming lexer.
+/// Not every caller needs them (nor every grammar, which may have one condition): they
+/// must not warn as unused in a private module.
 fn condition_methods(cond_ty: &Ident) -> TokenStream {
     quote! {
         /// The current start condition.
         #[inline]
+        #[allow(dead_code)]
         pub fn condition(&self) -> #cond_ty {
             self.cond
         }
 
         /// Switch to another start condition.
         #[inline]
+        #[allow(dead_code)]
         pub fn set_condition(&mut self, cond: #cond_ty) {
             self.cond = cond;
         }
@@ -451,6 +463,8 @@ fn ident(name: &str) -> Ident {
 #[derive(Clone, Copy)]
 struct Ctx<'g> {
     grammar: &'g Grammar,
+    /// The grammar's file name (or `<grammar>`), for the code's notes.
+    source: &'g str,
     config: &'g Config,
     /// [`Config::runtime`], checked.
     rt: &'g syn::Path,

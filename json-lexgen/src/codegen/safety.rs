@@ -1,17 +1,23 @@
-//! Every `unsafe` block of the generated code, with the reason it is sound.
+//! Every `unsafe` block of the generated code, with the reason it is sound, and the
+//! other comments the generated code carries (rule and state notes, see
+//! [`super::notes`]).
 //!
 //! Token streams cannot carry comments, so [`unsafe_let`], the one function that emits
 //! `unsafe`, puts the reason on the statement as an attribute that expands to nothing:
 //! `#[cfg_attr(any(), json_lexgen_safety = "reason")]`. The macro's expansion keeps it
 //! (it is inert, and shows the reason to whoever reads the expansion); the formatted
 //! file ([`crate::Generated::to_file_string`]) has it turned into a `// SAFETY: reason`
-//! line right above the statement by [`format_file`].
+//! line right above the statement by [`format_file`]. A [`note`] is the same with
+//! `json_lexgen_note`, and becomes a plain `// text` line.
 
 use proc_macro2::TokenStream;
 use quote::quote;
 
 /// The marker's attribute name; nothing else in generated code uses it.
 const MARKER: &str = "json_lexgen_safety";
+
+/// The note marker's attribute name.
+const NOTE: &str = "json_lexgen_note";
 
 /// `let #binding = unsafe { #body };`, marked with `reason` (a sentence, without `"`
 /// or `\`, that says why the block is sound).
@@ -24,8 +30,25 @@ pub(super) fn unsafe_let(reason: &str, binding: TokenStream, body: TokenStream) 
     }
 }
 
+/// `#[cfg_attr(any(), json_lexgen_note = "text")]`: a `// text` line in the formatted
+/// file above what it is put on (a match arm, an item, a statement that takes
+/// attributes: not an assignment). `text` has no `"`, `\` or line break.
+pub(super) fn note(text: &str) -> TokenStream {
+    debug_assert!(!text.contains(['"', '\\', '\n']), "a note is printed verbatim: {text}");
+    let marker = proc_macro2::Ident::new(NOTE, proc_macro2::Span::call_site());
+    quote!(#[cfg_attr(any(), #marker = #text)])
+}
+
+/// A [`note`] as a statement of its own, on an empty block (which the formatted file
+/// drops with the marker): where the next statement takes no attribute.
+pub(super) fn note_stmt(text: &str) -> TokenStream {
+    let note = note(text);
+    quote!(#note {})
+}
+
 /// The generated items as a formatted file, with each marker turned into a
-/// `// SAFETY:` line directly above its statement, indented as the statement is.
+/// `// SAFETY:` line (or a note's `//` line) directly above its statement, indented as
+/// the statement is.
 ///
 /// prettyplease prints a marker on a line of its own above the statement, or over
 /// several lines (`#[cfg_attr(`, `any(),`, the reason, `)]`) when it is long; both
@@ -41,13 +64,20 @@ pub(crate) fn format_file(tokens: &TokenStream) -> syn::Result<String> {
         let text = line.trim_start();
         if text.starts_with("#[cfg_attr(") {
             // The attribute's lines, up to the one that closes it.
-            let last = (i..lines.len().min(i + 4)).find(|&k| lines[k].trim_end().ends_with(")]"));
+            // A note statement's empty block follows its attribute on the same line.
+            let closes = |l: &str| l.trim_end().ends_with(")]") || l.trim_end().ends_with(")] {}");
+            let last = (i..lines.len().min(i + 4)).find(|&k| closes(lines[k]));
             if let Some(last) = last {
                 let joined: Vec<&str> = lines[i..=last].iter().map(|l| l.trim()).collect();
-                if let Some(reason) = marker_text_reason(&joined.join(" ")) {
+                let joined = joined.join(" ");
+                let joined = joined.strip_suffix(" {}").unwrap_or(&joined);
+                let comment = match marker_text(joined, MARKER) {
+                    Some(reason) => Some(format!("// SAFETY: {reason}")),
+                    None => marker_text(joined, NOTE).map(|text| format!("// {text}")),
+                };
+                if let Some(comment) = comment {
                     out.push_str(&line[..line.len() - text.len()]);
-                    out.push_str("// SAFETY: ");
-                    out.push_str(reason);
+                    out.push_str(&comment);
                     out.push('\n');
                     i = last + 1;
                     continue;
@@ -61,12 +91,12 @@ pub(crate) fn format_file(tokens: &TokenStream) -> syn::Result<String> {
     Ok(out)
 }
 
-/// The reason in a marker as prettyplease prints it, its lines joined by spaces:
+/// The text in a marker `name` as prettyplease prints it, its lines joined by spaces:
 /// `#[cfg_attr(any(), json_lexgen_safety = "r")]` or
 /// `#[cfg_attr( any(), json_lexgen_safety = "r" )]`.
-fn marker_text_reason(text: &str) -> Option<&str> {
+fn marker_text<'t>(text: &'t str, name: &str) -> Option<&'t str> {
     let rest = text.strip_prefix("#[cfg_attr(")?.trim_start().strip_prefix("any(),")?.trim_start();
-    let rest = rest.strip_prefix(MARKER)?.trim_start().strip_prefix('=')?.trim_start().strip_prefix('"')?;
+    let rest = rest.strip_prefix(name)?.trim_start().strip_prefix('=')?.trim_start().strip_prefix('"')?;
     let (reason, tail) = rest.rsplit_once('"')?;
     (tail.trim() == ")]" && !reason.contains(['"', '\\'])).then_some(reason)
 }
@@ -111,6 +141,24 @@ mod tests {
         let syn::Stmt::Local(local) = stmt else { panic!("a let statement") };
         assert_eq!(local.attrs.len(), 1);
         assert!(local.attrs[0].path().is_ident("cfg_attr"));
+    }
+
+    #[test]
+    fn notes_are_comments_above_arms_and_statements() {
+        let note = note("rule 1 (a.lex:2): A");
+        let state = note_stmt("state 3");
+        let code = formatted(quote! {
+            #state
+            match p {
+                #note
+                1 => {}
+                _ => {}
+            }
+        });
+        assert_eq!(
+            code,
+            "fn f(input: &[u8], p: usize) {\n    // state 3\n    match p {\n        // rule 1 (a.lex:2): A\n        1 => {}\n        _ => {}\n    }\n}\n"
+        );
     }
 
     #[test]

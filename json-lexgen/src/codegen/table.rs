@@ -388,8 +388,10 @@ impl Ctx<'_> {
             #accept_static
             #fall_static
         };
+        let trace = self.config.trace.then(|| self.trace_state(quote!(state)));
         let runner = quote! {
             loop {
+                #trace
                 let s = state as usize;
                 let acc = T_ACCEPT.get(s).copied().unwrap_or(#accept_none);
                 if acc != #accept_none {
