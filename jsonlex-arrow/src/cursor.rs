@@ -103,6 +103,20 @@ impl<'a> Cursor<'a> {
         }
     }
 
+    /// The next token, or `None` at the end of a `last` input.
+    pub(crate) fn next_or_end(&mut self) -> Res<Option<Token<JsonToken>>> {
+        let at = self.lexer.offset();
+        match self.lexer.next_token() {
+            None if self.last => Ok(None),
+            None => Err(Fail::Incomplete),
+            Some(_) => {
+                // Again through `next`, for its checks and errors.
+                self.lexer.set_offset(at);
+                self.next().map(Some)
+            }
+        }
+    }
+
     /// The lexer matched no token at `start`: jsonlex's own message for it (the same
     /// bytes through `jsonlex::validate`), else a plain one.
     #[cold]

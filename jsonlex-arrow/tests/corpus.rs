@@ -8,6 +8,9 @@ fn check(name: &str, pointer: &str) {
     let recs = records(name, pointer);
     let text = ndjson(&recs);
     let schema = schema_ref(arrow_infer(text.as_bytes()));
+    let (ours, count) = jsonlex_arrow::infer_json_schema(text.as_bytes(), None).unwrap();
+    assert_eq!(ours, *schema, "{name}: inferred schema");
+    assert_eq!(count, recs.len());
     for batch_size in [1, 7, 1024] {
         let want = arrow_json(&schema, text.as_bytes(), batch_size, false).unwrap();
         let got = jsonlex(&schema, text.as_bytes(), batch_size, false).unwrap();
