@@ -93,7 +93,10 @@ impl<'a> Cursor<'a> {
                 Ok(t)
             }
             Some(Err(e)) => {
-                if !self.last && e.is_eof(self.input.len()) {
+                // No token spans a line break, so an error on the input's last line may
+                // be a token cut short (`1.` of `1.5`, after the lexer fell back to `1`).
+                let start = e.start.min(self.input.len());
+                if !self.last && (e.is_eof(self.input.len()) || memchr::memchr(b'\n', &self.input[start..]).is_none()) {
                     return Err(Fail::Incomplete);
                 }
                 Err(self.lex_error(e.start, e.offset))
