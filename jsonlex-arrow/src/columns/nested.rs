@@ -118,10 +118,11 @@ impl Column for StructColumn {
                 self.push_null();
                 return Ok(());
             }
-            _ => {
-                let what = if self.path.is_empty() { "record" } else { self.path.as_str() };
-                return Err(cur.wrong_type(t, what, &"an object"));
+            _ if self.path.is_empty() => {
+                let message = format!("record {}: expected an object, found {}", cur.record, cur.describe(t));
+                return Err(cur.bad(t.start, message));
             }
+            _ => return Err(cur.wrong_type(t, &self.path, &"an object")),
         }
         let row = self.len;
         let mark = row + 1;
