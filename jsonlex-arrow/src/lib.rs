@@ -22,5 +22,5 @@ mod infer;
 mod reader;
 
 pub use decoder::Decoder;
-pub use infer::{infer_json_schema, infer_json_schema_from_slice, InferOptions};
+pub use infer::{infer_json_schema, infer_json_schema_from_slice, infer_json_schema_with, InferOptions};
 pub use reader::{Reader, ReaderBuilder};
