@@ -12,6 +12,7 @@
 //! | `reader.rs` | [`ReaderBuilder`], [`Reader`] |
 //! | `decoder.rs` | [`Decoder`]: records from pieces of input, NDJSON or one array, errors with line, column and byte |
 //! | `infer.rs` | [`infer_json_schema`], [`InferOptions`] |
+//! | `parallel.rs` | [`ReaderBuilder::read_parallel`] (feature `parallel`, on by default): NDJSON ranges on rayon |
 //! | `cursor.rs` | the lexer, tokens, strings, skipping, error text |
 //! | `columns/` | one decoder per Arrow type family |
 
@@ -19,6 +20,8 @@ mod columns;
 mod cursor;
 mod decoder;
 mod infer;
+#[cfg(feature = "parallel")]
+mod parallel;
 mod reader;
 
 pub use decoder::Decoder;

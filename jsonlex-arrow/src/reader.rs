@@ -28,7 +28,7 @@ pub struct ReaderBuilder {
     batch_size: usize,
     options: Options,
     projection: Option<Vec<usize>>,
-    skip_bad_records: bool,
+    pub(crate) skip_bad_records: bool,
 }
 
 impl ReaderBuilder {

@@ -41,3 +41,30 @@ fn canada_features() {
     // Lists of lists of floats.
     check("canada.json", "/features");
 }
+
+#[test]
+fn parallel_equals_sequential() {
+    // Over 2 MiB of twitter statuses: several ranges.
+    let recs = records("twitter.json", "/statuses");
+    let text = ndjson(&recs).repeat(6);
+    let schema = schema_ref(arrow_infer(text.as_bytes()));
+    let parallel = jsonlex_arrow::ReaderBuilder::new(schema.clone()).read_parallel(text.as_bytes()).unwrap();
+    let sequential = jsonlex(&schema, text.as_bytes(), 1024, false).unwrap();
+    let rows = |b: &[arrow_array::RecordBatch]| b.iter().map(|b| b.num_rows()).sum::<usize>();
+    assert_eq!(rows(&parallel), rows(&sequential));
+    let one = |b: &[arrow_array::RecordBatch]| arrow_select_rows(&schema, b);
+    assert_eq!(one(&parallel), one(&sequential));
+    // An error: the sequential one, with its place in the whole input.
+    let bad = format!("{text}{{\"id\": \"not a number\"}}\n");
+    let e = jsonlex_arrow::ReaderBuilder::new(schema.clone()).read_parallel(bad.as_bytes()).unwrap_err();
+    let s = jsonlex(&schema, bad.as_bytes(), 1024, false).unwrap_err();
+    assert_eq!(e.to_string(), s.to_string());
+}
+
+/// Every row of `batches` as one batch.
+fn arrow_select_rows(
+    schema: &arrow_schema::SchemaRef,
+    batches: &[arrow_array::RecordBatch],
+) -> arrow_array::RecordBatch {
+    arrow_select::concat::concat_batches(schema, batches).unwrap()
+}

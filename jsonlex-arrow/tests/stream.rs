@@ -118,28 +118,10 @@ fn a_cut_record_at_the_end_is_an_error() {
     assert!(e.contains("line 2"), "{e}");
 }
 
+/// Every row as one batch (`None` for no rows).
 fn concat(batches: &[RecordBatch]) -> Option<RecordBatch> {
     let first = batches.first()?;
-    Some(arrow_select_concat(first.schema(), batches))
-}
-
-/// The batches as one (arrow-select is not a dependency: rows compared through the
-/// pretty JSON of arrow-json's writer would hide types, so batches are re-read).
-fn arrow_select_concat(schema: SchemaRef, batches: &[RecordBatch]) -> RecordBatch {
-    let mut buf = Vec::new();
-    {
-        let mut w = arrow_json::LineDelimitedWriter::new(&mut buf);
-        for b in batches {
-            w.write(b).unwrap();
-        }
-        w.finish().unwrap();
-    }
-    let got = jsonlex(&schema, &buf, usize::MAX, false).unwrap();
-    let mut rows = got.into_iter();
-    let one = rows.next().unwrap_or_else(|| RecordBatch::new_empty(schema.clone()));
-    assert!(rows.next().is_none());
-    assert_eq!(one.num_rows(), batches.iter().map(RecordBatch::num_rows).sum::<usize>());
-    one
+    Some(arrow_select::concat::concat_batches(&first.schema(), batches).unwrap())
 }
 
 proptest! {
