@@ -153,7 +153,32 @@ fn rounds(n: usize) {
     }
 }
 
+fn reps() -> usize {
+    std::env::var("REPS").ok().and_then(|r| r.parse().ok()).unwrap_or(5)
+}
+
+/// `ONE=input,task,side` (e.g. `ONE=0,read,jsonlex`): that alone, `REPS` times (default 5), for
+/// `perf stat` (instruction counts do not depend on the machine's load).
+fn one(spec: &str) {
+    let parts: Vec<&str> = spec.split(',').collect();
+    let (index, task, side) = (parts[0].parse::<usize>().expect("input index"), parts[1], parts[2]);
+    let input = [twitter, wide, deep][index]();
+    let schema = schema_of(&input);
+    for _ in 0..reps() {
+        match (task, side) {
+            ("none", _) => {}
+            ("read", "jsonlex") => drop(black_box(read_jsonlex(&schema, &input))),
+            ("read", _) => drop(black_box(read_arrow_json(&schema, &input))),
+            ("infer", "jsonlex") => drop(black_box(infer_jsonlex(&input))),
+            _ => drop(black_box(infer_arrow_json(&input))),
+        }
+    }
+}
+
 fn main() {
+    if let Ok(spec) = std::env::var("ONE") {
+        return one(&spec);
+    }
     match std::env::var("ROUNDS").ok().and_then(|r| r.parse().ok()) {
         Some(n) => rounds(n),
         None => {

@@ -21,9 +21,16 @@ use lexer::JsonLexer;
 pub(crate) enum Fail {
     /// The input ends inside the record: more bytes may complete it (push decoding).
     Incomplete,
-    /// The record is malformed, or a value does not fit its column: at `offset` in the
-    /// cursor's input.
-    Bad { offset: usize, message: String },
+    /// The record is malformed, or a value does not fit its column (boxed: the hot
+    /// paths return `Result<Token, Fail>`, kept small).
+    Bad(Box<Bad>),
+}
+
+/// What is wrong, at `offset` in the cursor's input.
+#[derive(Debug)]
+pub(crate) struct Bad {
+    pub(crate) offset: usize,
+    pub(crate) message: String,
 }
 
 pub(crate) type Res<T> = Result<T, Fail>;
@@ -37,6 +44,9 @@ pub(crate) struct Cursor<'a> {
     lexer: JsonLexer<'a>,
     /// The input ends here for good: a token at its end is complete.
     last: bool,
+    /// `,` `:` `}` `]` are always tokens of one byte (the lexer says so): the cursor
+    /// steps over one right after a token without lexing it.
+    punct: bool,
     /// Unescaped strings.
     scratch: Vec<u8>,
     /// Open containers of a skipped value (true: an object).
@@ -53,7 +63,16 @@ fn self_delimiting(kind: JsonToken) -> bool {
 
 impl<'a> Cursor<'a> {
     pub(crate) fn new(input: &'a [u8], last: bool, scratch: Vec<u8>, stack: Vec<bool>) -> Cursor<'a> {
-        Cursor { input, lexer: JsonLexer::new(input), last, scratch, stack, record: 0 }
+        let lexer = JsonLexer::new(input);
+        let punct = [
+            (b',', JsonToken::Comma),
+            (b':', JsonToken::Colon),
+            (b'}', JsonToken::ObjectEnd),
+            (b']', JsonToken::ArrayEnd),
+        ]
+        .iter()
+        .all(|&(b, k)| lexer.single_byte_token(b) == Some(k));
+        Cursor { input, lexer, last, punct, scratch, stack, record: 0 }
     }
 
     /// The buffers, for the next cursor.
@@ -136,7 +155,7 @@ impl<'a> Cursor<'a> {
 
     #[cold]
     pub(crate) fn bad(&self, offset: usize, message: String) -> Fail {
-        Fail::Bad { offset, message }
+        Fail::Bad(Box::new(Bad { offset, message }))
     }
 
     /// A syntax error at token `t`.
@@ -211,9 +230,27 @@ impl<'a> Cursor<'a> {
         }
     }
 
+    /// The byte right after the last token, if it is a one-byte token.
+    #[inline(always)]
+    fn punct_next(&self) -> Option<u8> {
+        if !self.punct {
+            return None;
+        }
+        self.input.get(self.lexer.offset()).copied()
+    }
+
+    #[inline(always)]
+    fn step(&mut self) {
+        self.lexer.set_offset(self.lexer.offset() + 1);
+    }
+
     /// After a key: the `:` and the value's first token.
     #[inline]
     pub(crate) fn colon_value(&mut self) -> Res<Token<JsonToken>> {
+        if self.punct_next() == Some(b':') {
+            self.step();
+            return self.value();
+        }
         let t = self.next()?;
         if t.kind != JsonToken::Colon {
             return Err(self.expected(t, "':' after an object key"));
@@ -236,6 +273,17 @@ impl<'a> Cursor<'a> {
     /// After an object member: whether another follows (`,`) or the object ends (`}`).
     #[inline]
     pub(crate) fn member_end(&mut self) -> Res<bool> {
+        match self.punct_next() {
+            Some(b',') => {
+                self.step();
+                return Ok(true);
+            }
+            Some(b'}') => {
+                self.step();
+                return Ok(false);
+            }
+            _ => {}
+        }
         let t = self.next()?;
         match t.kind {
             JsonToken::Comma => Ok(true),
@@ -247,6 +295,17 @@ impl<'a> Cursor<'a> {
     /// After an array element: whether another follows.
     #[inline]
     pub(crate) fn element_end(&mut self) -> Res<bool> {
+        match self.punct_next() {
+            Some(b',') => {
+                self.step();
+                return Ok(true);
+            }
+            Some(b']') => {
+                self.step();
+                return Ok(false);
+            }
+            _ => {}
+        }
         let t = self.next()?;
         match t.kind {
             JsonToken::Comma => Ok(true),

@@ -302,7 +302,8 @@ impl Decoder {
                     self.root.truncate(row);
                     return Ok((pos, Stop::Incomplete));
                 }
-                Err(Fail::Bad { offset, message }) => {
+                Err(Fail::Bad(bad)) => {
+                    let (offset, message) = (bad.offset, bad.message);
                     self.root.truncate(row);
                     let error = self.error_at(input, offset, &message);
                     if !self.skip_bad {

@@ -126,15 +126,34 @@ struct Obj {
     names: Vec<Box<[u8]>>,
     types: Vec<Ty>,
     index: HashMap<Box<[u8]>, usize>,
+    /// The field of the member at each place of the last object (records repeat one
+    /// key order: a key equal to the name there needs no search).
+    slots: Vec<usize>,
 }
 
 impl Obj {
+    /// The field named `key`, the member at place `at` of its object.
     #[inline]
-    fn find(&self, key: &[u8], hint: usize) -> Option<usize> {
-        if self.names.get(hint).is_some_and(|n| **n == *key) {
-            return Some(hint);
+    fn find(&mut self, key: &[u8], at: usize) -> Option<usize> {
+        if let Some(&i) = self.slots.get(at) {
+            if self.names.get(i).is_some_and(|n| **n == *key) {
+                return Some(i);
+            }
         }
-        self.index.get(key).copied()
+        let found = self.index.get(key).copied();
+        if let Some(i) = found {
+            self.remember(at, i);
+        }
+        found
+    }
+
+    #[inline]
+    fn remember(&mut self, at: usize, i: usize) {
+        if at < self.slots.len() {
+            self.slots[at] = i;
+        } else if at == self.slots.len() && at < 256 {
+            self.slots.push(i);
+        }
     }
 
     fn insert(&mut self, key: &[u8], ty: Ty) -> usize {
@@ -312,7 +331,8 @@ impl Infer {
     #[cold]
     fn error(&self, input: &[u8], e: Fail) -> ArrowError {
         match e {
-            Fail::Bad { offset, message } => {
+            Fail::Bad(bad) => {
+                let (offset, message) = (bad.offset, bad.message);
                 let before = &input[..offset.min(input.len())];
                 let line = self.line.max(1) + memchr::memchr_iter(b'\n', before).count() - usize::from(self.line > 0);
                 let col = offset - memchr::memrchr(b'\n', before).map_or(0, |i| i + 1) + 1;
@@ -326,15 +346,13 @@ impl Infer {
     /// arrow-json's `collect_field_types_from_object`.
     fn object(&mut self, cur: &mut Cursor<'_>, obj: &mut Obj) -> Res<()> {
         let added_from = obj.names.len();
-        let mut hint = 0;
+        let mut at = 0;
         let mut next = cur.first_key()?;
         while let Some(k) = next {
             let key = cur.key(k)?;
             let v = cur.colon_value()?;
-            let found = obj.find(&key, hint);
-            if let Some(i) = found {
-                hint = i + 1;
-            }
+            let found = obj.find(&key, at);
+            at += 1;
             let fail = |cur: &Cursor<'_>, why: String| {
                 let name = String::from_utf8_lossy(&key);
                 cur.bad(v.start, format!("record {}: field '{name}': {why}", cur.record))

@@ -13,15 +13,20 @@ use super::{child_path, make, Column, Options};
 use crate::cursor::{Cursor, Res};
 
 /// From this many fields on, keys are found through a hash map (below, by comparing
-/// names; either way the field after the last one found is tried first, since records
-/// tend to repeat one key order).
+/// names), when the member's place does not already tell (see `slots`).
 const INDEX_FROM: usize = 16;
+
+/// Members of an object remembered by their place (records repeat one key order).
+const SLOTS: usize = 256;
 
 pub(crate) struct StructColumn {
     fields: Fields,
     children: Vec<Box<dyn Column>>,
     names: Vec<Box<[u8]>>,
     index: Option<HashMap<Box<[u8]>, usize>>,
+    /// The key of the member at each place of the objects so far and its field (`None`:
+    /// not a column): a key equal to the one at its place last time needs no search.
+    slots: Vec<(Box<[u8]>, Option<usize>)>,
     /// For each child, 1 + the row it last got a value in (0: none in this batch).
     set: Vec<usize>,
     nulls: NullBufferBuilder,
@@ -60,6 +65,7 @@ impl StructColumn {
             children,
             names,
             index,
+            slots: Vec::new(),
             nulls: NullBufferBuilder::new(0),
             nullable,
             len: 0,
@@ -69,15 +75,29 @@ impl StructColumn {
         })
     }
 
+    /// The field of the member with `key` at place `at` of its object.
     #[inline]
-    fn find(&self, key: &[u8], hint: usize) -> Option<usize> {
-        if self.names.get(hint).is_some_and(|n| **n == *key) {
-            return Some(hint);
+    fn find(&mut self, key: &[u8], at: usize) -> Option<usize> {
+        if let Some((k, field)) = self.slots.get(at) {
+            if **k == *key {
+                return *field;
+            }
         }
-        match &self.index {
+        self.find_slow(key, at)
+    }
+
+    #[cold]
+    fn find_slow(&mut self, key: &[u8], at: usize) -> Option<usize> {
+        let field = match &self.index {
             Some(map) => map.get(key).copied(),
             None => self.names.iter().position(|n| **n == *key),
+        };
+        if at < self.slots.len() {
+            self.slots[at] = (key.into(), field);
+        } else if at == self.slots.len() && at < SLOTS {
+            self.slots.push((key.into(), field));
         }
+        field
     }
 
     /// The arrays of the rows so far, one per field, and the row count (the record
@@ -126,12 +146,14 @@ impl Column for StructColumn {
         }
         let row = self.len;
         let mark = row + 1;
-        let mut hint = 0;
+        let mut at = 0;
         if let Some(mut k) = cur.first_key()? {
             loop {
                 let key = cur.key(k)?;
                 let v = cur.colon_value()?;
-                match self.find(&key, hint) {
+                let found = self.find(&key, at);
+                at += 1;
+                match found {
                     Some(i) => {
                         if self.set[i] == mark {
                             // A repeated key: its last value wins.
@@ -139,7 +161,6 @@ impl Column for StructColumn {
                         }
                         self.set[i] = mark;
                         self.children[i].decode(cur, v)?;
-                        hint = i + 1;
                     }
                     None => {
                         if self.strict && !self.known.iter().any(|n| **n == *key) {

@@ -20,6 +20,11 @@ use crate::cursor::{Cursor, Res};
 
 /// How one family turns a JSON number's text and a JSON string into its native value.
 pub(crate) trait Parse<P: ArrowPrimitiveType>: Send {
+    /// A short integer's digits straight to the value (`None`: go through `number`).
+    #[inline]
+    fn integer(&self, _digits: &[u8]) -> Option<P::Native> {
+        None
+    }
     fn number(&self, text: &str) -> Result<P::Native, String>;
     fn string(&self, text: &str) -> Result<P::Native, String>;
 }
@@ -44,7 +49,11 @@ impl<P: ArrowPrimitiveType, F: Parse<P>> Column for Primitive<P, F> {
     #[inline]
     fn decode(&mut self, cur: &mut Cursor<'_>, t: Token<JsonToken>) -> Res<()> {
         let parsed = match t.kind {
-            JsonToken::Integer | JsonToken::Float => self.parse.number(number_text(cur, t)),
+            JsonToken::Integer => match self.parse.integer(&cur.input()[t.start..t.end]) {
+                Some(v) => Ok(v),
+                None => self.parse.number(number_text(cur, t)),
+            },
+            JsonToken::Float => self.parse.number(number_text(cur, t)),
             JsonToken::String | JsonToken::EscapedString => {
                 let s = std::str::from_utf8(cur.str_bytes(t)?).unwrap_or_default();
                 self.parse.string(s)
@@ -91,6 +100,9 @@ impl<P: ArrowPrimitiveType, F: Parse<P>> Column for Primitive<P, F> {
 /// A JSON number as a native value, as arrow-json reads it: the integer if the text is
 /// one that fits, else the number as an `f64` cast (truncated) to the type.
 pub(crate) trait JsonNumber: Sized {
+    /// Whether an integer token may go to the value through an i64 (not for floats:
+    /// `-0` is `-0.0`, and f16 rounds through f32 in arrow-json).
+    const THROUGH_I64: bool = true;
     fn from_json(text: &str) -> Option<Self>;
 }
 
@@ -110,6 +122,7 @@ macro_rules! json_integer {
 json_integer!(i8, i16, i32, i64, u8, u16, u32, u64);
 
 impl JsonNumber for f16 {
+    const THROUGH_I64: bool = false;
     fn from_json(text: &str) -> Option<Self> {
         // Through f32, as arrow-json does (so the same rounding).
         text.parse::<f32>().ok().map(f16::from_f32)
@@ -117,12 +130,14 @@ impl JsonNumber for f16 {
 }
 
 impl JsonNumber for f32 {
+    const THROUGH_I64: bool = false;
     fn from_json(text: &str) -> Option<Self> {
         text.parse().ok()
     }
 }
 
 impl JsonNumber for f64 {
+    const THROUGH_I64: bool = false;
     fn from_json(text: &str) -> Option<Self> {
         text.parse().ok()
     }
@@ -135,8 +150,15 @@ pub(crate) struct Numeric;
 impl<P> Parse<P> for Numeric
 where
     P: ArrowPrimitiveType + Parser,
-    P::Native: JsonNumber,
+    P::Native: JsonNumber + NumCast,
 {
+    #[inline]
+    fn integer(&self, digits: &[u8]) -> Option<P::Native> {
+        if !P::Native::THROUGH_I64 {
+            return None;
+        }
+        short_integer(digits).and_then(NumCast::from)
+    }
     #[inline]
     fn number(&self, text: &str) -> Result<P::Native, String> {
         P::Native::from_json(text).ok_or_default()
@@ -145,6 +167,24 @@ where
     fn string(&self, text: &str) -> Result<P::Native, String> {
         P::parse(text).ok_or_default()
     }
+}
+
+/// An integer token of at most 18 digits (it fits an i64), as the lexer matched it:
+/// `-?(0|[1-9][0-9]*)`.
+#[inline]
+fn short_integer(token: &[u8]) -> Option<i64> {
+    let (neg, digits) = match token.split_first() {
+        Some((b'-', rest)) => (true, rest),
+        _ => (false, token),
+    };
+    if digits.is_empty() || digits.len() > 18 {
+        return None;
+    }
+    let mut v: i64 = 0;
+    for &d in digits {
+        v = v * 10 + (d.wrapping_sub(b'0') as i64);
+    }
+    Some(if neg { -v } else { v })
 }
 
 trait OkOrDefault<T> {
