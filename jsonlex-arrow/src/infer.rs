@@ -358,6 +358,7 @@ impl Infer {
                 cur.bad(v.start, format!("record {}: field '{name}': {why}", cur.record))
             };
             match v.kind {
+                JsonToken::ArrayStart if self.objects_to_known_struct(cur, obj, found, &key)? => {}
                 JsonToken::ArrayStart => {
                     let ele = self.elements(cur)?;
                     let i = match found {
@@ -416,6 +417,60 @@ impl Infer {
             next = if cur.member_end()? { Some(cur.next_key()?) } else { None };
         }
         obj.sort_from(added_from);
+        Ok(())
+    }
+
+    /// An array of objects where the field is (or may become) a list of structs: the
+    /// objects go straight into that struct's fields, not into a fresh set of fields
+    /// merged afterwards (the same fields, in the same order: both keep first
+    /// appearances). Whether it applied (else nothing was read).
+    fn objects_to_known_struct(
+        &mut self,
+        cur: &mut Cursor<'_>,
+        obj: &mut Obj,
+        found: Option<usize>,
+        key: &[u8],
+    ) -> Res<bool> {
+        let fits = match found.map(|i| &obj.types[i]) {
+            None | Some(Ty::Any) => true,
+            Some(Ty::Array(inner)) => matches!(**inner, Ty::Object(_) | Ty::Any),
+            _ => false,
+        };
+        if !fits {
+            return Ok(false);
+        }
+        let at = cur.offset();
+        let first = cur.first_element()?;
+        cur.set_offset(at);
+        if !first.is_some_and(|t| t.kind == JsonToken::ObjectStart) {
+            return Ok(false);
+        }
+        let i = match found {
+            Some(i) if matches!(obj.types[i], Ty::Array(_)) => i,
+            _ => set(obj, found, key, Ty::Array(Box::new(Ty::Object(Obj::default())))),
+        };
+        let mut inner = match std::mem::replace(&mut obj.types[i], Ty::Any) {
+            Ty::Array(b) => match *b {
+                Ty::Object(o) => o,
+                _ => Obj::default(),
+            },
+            _ => Obj::default(),
+        };
+        let r = self.object_elements(cur, &mut inner);
+        obj.types[i] = Ty::Array(Box::new(Ty::Object(inner)));
+        r.map(|()| true)
+    }
+
+    /// The elements of an array of objects (the cursor is past its `[`) into `obj`.
+    fn object_elements(&mut self, cur: &mut Cursor<'_>, obj: &mut Obj) -> Res<()> {
+        let mut next = cur.first_element()?;
+        while let Some(t) = next {
+            if t.kind != JsonToken::ObjectStart {
+                return Err(self.mixed(cur, t, "an object"));
+            }
+            self.object(cur, obj)?;
+            next = if cur.element_end()? { Some(cur.value()?) } else { None };
+        }
         Ok(())
     }
 
