@@ -106,8 +106,13 @@ impl<O: OffsetSizeTrait> Column for StringColumn<O> {
         self.nulls.truncate(len);
     }
     fn finish(&mut self) -> Result<ArrayRef, ArrowError> {
-        let offsets = std::mem::replace(&mut self.offsets, vec![O::usize_as(0)]);
-        let data = std::mem::take(&mut self.data);
+        let mut next = Vec::with_capacity(self.offsets.len());
+        next.push(O::usize_as(0));
+        let offsets = std::mem::replace(&mut self.offsets, next);
+        let data = {
+            let n = self.data.len();
+            std::mem::replace(&mut self.data, Vec::with_capacity(n))
+        };
         // try_new checks the UTF-8 once for the whole column (the lexer checked each
         // string already; this keeps the crate free of unsafe).
         let array = GenericStringArray::<O>::try_new(
@@ -179,8 +184,14 @@ impl Column for ViewColumn {
         self.nulls.truncate(len);
     }
     fn finish(&mut self) -> Result<ArrayRef, ArrowError> {
-        let views = ScalarBuffer::from(std::mem::take(&mut self.views));
-        let data = std::mem::take(&mut self.data);
+        let views = ScalarBuffer::from({
+            let n = self.views.len();
+            std::mem::replace(&mut self.views, Vec::with_capacity(n))
+        });
+        let data = {
+            let n = self.data.len();
+            std::mem::replace(&mut self.data, Vec::with_capacity(n))
+        };
         let buffers = if data.is_empty() { vec![] } else { vec![Buffer::from_vec(data)] };
         Ok(Arc::new(StringViewArray::try_new(views, buffers, self.nulls.finish())?))
     }

@@ -287,7 +287,9 @@ impl<O: OffsetSizeTrait> Column for ListColumn<O> {
         self.nulls.truncate(len);
     }
     fn finish(&mut self) -> Result<ArrayRef, ArrowError> {
-        let offsets = std::mem::replace(&mut self.offsets, vec![O::usize_as(0)]);
+        let mut next = Vec::with_capacity(self.offsets.len());
+        next.push(O::usize_as(0));
+        let offsets = std::mem::replace(&mut self.offsets, next);
         let values = self.child.finish()?;
         let nulls = self.nulls.finish();
         let offsets = OffsetBuffer::new(ScalarBuffer::from(offsets));

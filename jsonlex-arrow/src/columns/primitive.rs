@@ -90,7 +90,11 @@ impl<P: ArrowPrimitiveType, F: Parse<P>> Column for Primitive<P, F> {
     }
 
     fn finish(&mut self) -> Result<ArrayRef, ArrowError> {
-        let values = std::mem::take(&mut self.values);
+        // The next batch is likely as large: its buffer is allocated once, not regrown.
+        let values = {
+            let n = self.values.len();
+            std::mem::replace(&mut self.values, Vec::with_capacity(n))
+        };
         let nulls = self.nulls.finish();
         let array = PrimitiveArray::<P>::try_new(values.into(), nulls)?.with_data_type(self.data_type.clone());
         Ok(Arc::new(array))

@@ -50,7 +50,12 @@ impl Column for BooleanColumn {
         self.nulls.truncate(len);
     }
     fn finish(&mut self) -> Result<ArrayRef, ArrowError> {
-        Ok(Arc::new(BooleanArray::new(self.values.finish(), self.nulls.finish())))
+        let values = {
+            let n = self.values.len();
+            std::mem::replace(&mut self.values, BooleanBufferBuilder::new(n))
+        };
+        let mut values = values;
+        Ok(Arc::new(BooleanArray::new(values.finish(), self.nulls.finish())))
     }
 }
 
