@@ -1,0 +1,189 @@
+//! jsonlex-arrow against arrow-json: NDJSON into RecordBatches with a given schema, and
+//! schema inference, on three record shapes: twitter.json's statuses (nested `user`,
+//! `entities`), a wide flat record (64 fields), a deep one (8 levels of structs and lists).
+//!
+//! `cargo bench -p jsonlex-arrow` runs it under criterion. With `ROUNDS=N` it instead
+//! times N interleaved rounds (each round runs every reader once on every input, in
+//! turn) and prints a table of medians and ratios (BENCHMARKS.md's):
+//! `ROUNDS=30 cargo bench -p jsonlex-arrow --bench reader`.
+
+use std::hint::black_box;
+use std::io::Cursor;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use arrow_schema::{Schema, SchemaRef};
+use criterion::{criterion_group, Criterion, Throughput};
+
+fn twitter() -> Vec<u8> {
+    let path = format!("{}/../benches/data/twitter.json", env!("CARGO_MANIFEST_DIR"));
+    let doc = jsonlex::decode(&std::fs::read(path).expect("benches/data/twitter.json")).expect("JSON");
+    let jsonlex::Value::Array(statuses) = &doc["statuses"] else { panic!("twitter.json has statuses") };
+    let mut out = Vec::new();
+    // 10 copies: 4.6 MB, so that one pass is well past the caches' warm-up.
+    for _ in 0..10 {
+        for s in statuses.iter() {
+            out.extend_from_slice(jsonlex::encode(s).as_bytes());
+            out.push(b'\n');
+        }
+    }
+    out
+}
+
+/// 20,000 records of 64 flat fields: integers, floats, short strings, booleans, nulls.
+fn wide() -> Vec<u8> {
+    let mut out = String::new();
+    for r in 0..20_000u64 {
+        out.push('{');
+        for f in 0..64u64 {
+            if f > 0 {
+                out.push(',');
+            }
+            let v = r.wrapping_mul(2654435761).wrapping_add(f * 40503) % 100_000;
+            match f % 5 {
+                0 => out.push_str(&format!("\"int_{f}\":{v}")),
+                1 => out.push_str(&format!("\"float_{f}\":{}.{}", v / 100, v % 100)),
+                2 => out.push_str(&format!("\"str_{f}\":\"value {v}\"")),
+                3 => out.push_str(&format!("\"bool_{f}\":{}", v % 2 == 0)),
+                _ => out
+                    .push_str(&format!("\"opt_{f}\":{}", if v % 3 == 0 { "null".to_string() } else { v.to_string() })),
+            }
+        }
+        out.push_str("}\n");
+    }
+    out.into_bytes()
+}
+
+/// 20,000 records nested 8 deep: each level a struct with an id, a name and a list of
+/// two small structs, then the next level.
+fn deep() -> Vec<u8> {
+    fn level(out: &mut String, depth: usize, r: u64) {
+        out.push_str(&format!(
+            "{{\"id\":{},\"name\":\"level {depth}\",\"tags\":[{{\"k\":\"a\",\"v\":{r}}},{{\"k\":\"b\",\"v\":{}}}]",
+            r + depth as u64,
+            r * 2
+        ));
+        if depth < 8 {
+            out.push_str(",\"child\":");
+            level(out, depth + 1, r);
+        }
+        out.push('}');
+    }
+    let mut out = String::new();
+    for r in 0..20_000u64 {
+        level(&mut out, 1, r);
+        out.push('\n');
+    }
+    out.into_bytes()
+}
+
+fn schema_of(input: &[u8]) -> SchemaRef {
+    Arc::new(arrow_json::reader::infer_json_schema(Cursor::new(input), None).expect("arrow-json infers").0)
+}
+
+fn read_arrow_json(schema: &SchemaRef, input: &[u8]) -> usize {
+    let reader = arrow_json::ReaderBuilder::new(schema.clone()).build(Cursor::new(input)).expect("builds");
+    reader.map(|b| b.expect("reads").num_rows()).sum()
+}
+
+fn read_jsonlex(schema: &SchemaRef, input: &[u8]) -> usize {
+    let reader = jsonlex_arrow::ReaderBuilder::new(schema.clone()).build(Cursor::new(input)).expect("builds");
+    reader.map(|b| b.expect("reads").num_rows()).sum()
+}
+
+fn infer_arrow_json(input: &[u8]) -> Schema {
+    arrow_json::reader::infer_json_schema(Cursor::new(input), None).expect("infers").0
+}
+
+fn infer_jsonlex(input: &[u8]) -> Schema {
+    jsonlex_arrow::infer_json_schema(Cursor::new(input), None).expect("infers").0
+}
+
+fn inputs() -> Vec<(&'static str, Vec<u8>)> {
+    vec![("twitter statuses", twitter()), ("wide (64 flat fields)", wide()), ("deep (8 levels)", deep())]
+}
+
+fn bench(c: &mut Criterion) {
+    for (name, input) in inputs() {
+        let schema = schema_of(&input);
+        assert_eq!(read_jsonlex(&schema, &input), read_arrow_json(&schema, &input));
+        let mut g = c.benchmark_group(name);
+        g.throughput(Throughput::Bytes(input.len() as u64));
+        g.bench_function("read/arrow-json", |b| b.iter(|| read_arrow_json(&schema, black_box(&input))));
+        g.bench_function("read/jsonlex-arrow", |b| b.iter(|| read_jsonlex(&schema, black_box(&input))));
+        g.bench_function("infer/arrow-json", |b| b.iter(|| infer_arrow_json(black_box(&input))));
+        g.bench_function("infer/jsonlex-arrow", |b| b.iter(|| infer_jsonlex(black_box(&input))));
+        g.finish();
+    }
+}
+
+criterion_group!(benches, bench);
+
+fn median(mut v: Vec<Duration>) -> Duration {
+    v.sort();
+    v[v.len() / 2]
+}
+
+/// `ROUNDS` interleaved rounds; one table row per input and task.
+fn rounds(n: usize) {
+    println!("| input | MB | task | arrow-json MB/s | jsonlex-arrow MB/s | ratio |");
+    println!("|---|---|---|---|---|---|");
+    for (name, input) in inputs() {
+        let schema = schema_of(&input);
+        let (mut ra, mut rj, mut ia, mut ij) = (vec![], vec![], vec![], vec![]);
+        for _ in 0..n {
+            let t = Instant::now();
+            black_box(read_arrow_json(&schema, &input));
+            ra.push(t.elapsed());
+            let t = Instant::now();
+            black_box(read_jsonlex(&schema, &input));
+            rj.push(t.elapsed());
+            let t = Instant::now();
+            black_box(infer_arrow_json(&input));
+            ia.push(t.elapsed());
+            let t = Instant::now();
+            black_box(infer_jsonlex(&input));
+            ij.push(t.elapsed());
+        }
+        let mb = input.len() as f64 / 1e6;
+        for (task, a, j) in [("read", median(ra), median(rj)), ("infer_schema", median(ia), median(ij))] {
+            let (a, j) = (a.as_secs_f64(), j.as_secs_f64());
+            println!("| {name} | {mb:.1} | {task} | {:.0} | {:.0} | {:.2}x |", mb / a, mb / j, a / j);
+        }
+    }
+}
+
+fn reps() -> usize {
+    std::env::var("REPS").ok().and_then(|r| r.parse().ok()).unwrap_or(5)
+}
+
+/// `ONE=input,task,side` (e.g. `ONE=0,read,jsonlex`): that alone, `REPS` times (default 5), for
+/// `perf stat` (instruction counts do not depend on the machine's load).
+fn one(spec: &str) {
+    let parts: Vec<&str> = spec.split(',').collect();
+    let (index, task, side) = (parts[0].parse::<usize>().expect("input index"), parts[1], parts[2]);
+    let input = [twitter, wide, deep][index]();
+    let schema = schema_of(&input);
+    for _ in 0..reps() {
+        match (task, side) {
+            ("none", _) => {}
+            ("read", "jsonlex") => drop(black_box(read_jsonlex(&schema, &input))),
+            ("read", _) => drop(black_box(read_arrow_json(&schema, &input))),
+            ("infer", "jsonlex") => drop(black_box(infer_jsonlex(&input))),
+            _ => drop(black_box(infer_arrow_json(&input))),
+        }
+    }
+}
+
+fn main() {
+    if let Ok(spec) = std::env::var("ONE") {
+        return one(&spec);
+    }
+    match std::env::var("ROUNDS").ok().and_then(|r| r.parse().ok()) {
+        Some(n) => rounds(n),
+        None => {
+            benches();
+            Criterion::default().configure_from_args().final_summary();
+        }
+    }
+}

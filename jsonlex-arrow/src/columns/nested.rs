@@ -1,0 +1,464 @@
+//! Nested values: Struct (the record itself is one), List, LargeList, FixedSizeList,
+//! Map. Each decodes its children as the cursor reaches them.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use arrow_array::{Array, ArrayRef, FixedSizeListArray, GenericListArray, MapArray, OffsetSizeTrait, StructArray};
+use arrow_buffer::{NullBuffer, NullBufferBuilder, OffsetBuffer, ScalarBuffer};
+use arrow_schema::{ArrowError, DataType, FieldRef, Fields};
+use json_runtime::{JsonToken, Token};
+
+use super::{child_path, make, Column, Options};
+use crate::cursor::{Cursor, Res};
+
+/// From this many fields on, keys are found through a hash map (below, by comparing
+/// names), when the member's place does not already tell (see `slots`).
+const INDEX_FROM: usize = 16;
+
+/// Members of an object remembered by their place (records repeat one key order).
+const SLOTS: usize = 256;
+
+pub(crate) struct StructColumn {
+    fields: Fields,
+    children: Vec<Box<dyn Column>>,
+    names: Vec<Box<[u8]>>,
+    index: Option<HashMap<Box<[u8]>, usize>>,
+    /// The key of the member at each place of the objects so far and its field (`None`:
+    /// not a column): a key equal to the one at its place last time needs no search.
+    slots: Vec<(Box<[u8]>, Option<usize>)>,
+    /// For each child, 1 + the row it last got a value in (0: none in this batch).
+    set: Vec<usize>,
+    nulls: NullBufferBuilder,
+    nullable: bool,
+    len: usize,
+    path: String,
+    strict: bool,
+    /// Keys that are not columns but are no error in strict mode (projected out).
+    known: Vec<Box<[u8]>>,
+}
+
+impl StructColumn {
+    pub(crate) fn new(
+        fields: Fields,
+        nullable: bool,
+        path: String,
+        opts: Options,
+        known: Vec<Box<[u8]>>,
+    ) -> Result<StructColumn, ArrowError> {
+        let children = fields
+            .iter()
+            .map(|f| make(f.data_type(), f.is_nullable() || nullable, child_path(&path, f.name()), opts))
+            .collect::<Result<Vec<_>, _>>()?;
+        let names: Vec<Box<[u8]>> = fields.iter().map(|f| f.name().as_bytes().into()).collect();
+        let index = (names.len() >= INDEX_FROM).then(|| {
+            let mut map = HashMap::with_capacity(names.len());
+            for (i, n) in names.iter().enumerate() {
+                // A repeated name: the first field has it, as in arrow-json.
+                map.entry(n.clone()).or_insert(i);
+            }
+            map
+        });
+        Ok(StructColumn {
+            set: vec![0; fields.len()],
+            fields,
+            children,
+            names,
+            index,
+            slots: Vec::new(),
+            nulls: NullBufferBuilder::new(0),
+            nullable,
+            len: 0,
+            path,
+            strict: opts.strict_mode,
+            known,
+        })
+    }
+
+    /// The field of the member with `key` at place `at` of its object.
+    #[inline]
+    fn find(&mut self, key: &[u8], at: usize) -> Option<usize> {
+        if let Some((k, field)) = self.slots.get(at) {
+            if **k == *key {
+                return *field;
+            }
+        }
+        self.find_slow(key, at)
+    }
+
+    #[cold]
+    fn find_slow(&mut self, key: &[u8], at: usize) -> Option<usize> {
+        let field = match &self.index {
+            Some(map) => map.get(key).copied(),
+            None => self.names.iter().position(|n| **n == *key),
+        };
+        if at < self.slots.len() {
+            self.slots[at] = (key.into(), field);
+        } else if at == self.slots.len() && at < SLOTS {
+            self.slots.push((key.into(), field));
+        }
+        field
+    }
+
+    /// The arrays of the rows so far, one per field, and the row count (the record
+    /// batch's columns); the column starts again empty.
+    pub(crate) fn finish_columns(&mut self) -> Result<(Vec<ArrayRef>, usize), ArrowError> {
+        let len = std::mem::take(&mut self.len);
+        self.set.iter_mut().for_each(|s| *s = 0);
+        let arrays = self.children.iter_mut().map(|c| c.finish()).collect::<Result<Vec<_>, _>>()?;
+        Ok((arrays, len))
+    }
+
+    /// Checks that a non-nullable field has no nulls where its parent (`nulls`) has none.
+    pub(crate) fn check_nullability(&self, arrays: &[ArrayRef], nulls: Option<&NullBuffer>) -> Result<(), ArrowError> {
+        for (a, f) in arrays.iter().zip(self.fields.iter()) {
+            if f.is_nullable() || a.null_count() == 0 || *f.data_type() == DataType::Null {
+                continue;
+            }
+            let masked = match (nulls, a.nulls()) {
+                (Some(parent), Some(child)) => parent.contains(child),
+                _ => false,
+            };
+            if !masked {
+                return Err(ArrowError::JsonError(format!(
+                    "field '{}' is not nullable, but some record has it null or lacks it",
+                    child_path(&self.path, f.name())
+                )));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Column for StructColumn {
+    fn decode(&mut self, cur: &mut Cursor<'_>, t: Token<JsonToken>) -> Res<()> {
+        match t.kind {
+            JsonToken::ObjectStart => {}
+            JsonToken::Null if self.nullable => {
+                self.push_null();
+                return Ok(());
+            }
+            _ if self.path.is_empty() => {
+                let message = format!("record {}: expected an object, found {}", cur.record, cur.describe(t));
+                return Err(cur.bad(t.start, message));
+            }
+            _ => return Err(cur.wrong_type(t, &self.path, &"an object")),
+        }
+        let row = self.len;
+        let mark = row + 1;
+        let mut at = 0;
+        if let Some(mut k) = cur.first_key()? {
+            loop {
+                let key = cur.key(k)?;
+                let v = cur.colon_value()?;
+                let found = self.find(&key, at);
+                at += 1;
+                match found {
+                    Some(i) => {
+                        if self.set[i] == mark {
+                            // A repeated key: its last value wins.
+                            self.children[i].truncate(row);
+                        }
+                        self.set[i] = mark;
+                        self.children[i].decode(cur, v)?;
+                    }
+                    None => {
+                        if self.strict && !self.known.iter().any(|n| **n == *key) {
+                            let name = child_path(&self.path, &String::from_utf8_lossy(&key));
+                            let message =
+                                format!("record {}: field '{name}' is not in the schema (strict mode)", cur.record);
+                            return Err(cur.bad(k.start, message));
+                        }
+                        cur.skip(v)?;
+                    }
+                }
+                if !cur.member_end()? {
+                    break;
+                }
+                k = cur.next_key()?;
+            }
+        }
+        for (c, s) in self.children.iter_mut().zip(&self.set) {
+            if *s != mark {
+                c.push_null();
+            }
+        }
+        self.nulls.append_non_null();
+        self.len += 1;
+        Ok(())
+    }
+
+    fn push_null(&mut self) {
+        for c in &mut self.children {
+            c.push_null();
+        }
+        self.nulls.append_null();
+        self.len += 1;
+    }
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    fn truncate(&mut self, len: usize) {
+        let len = len.min(self.len);
+        // Children too when `len` is our length: a failed row may have reached them.
+        for c in &mut self.children {
+            c.truncate(len);
+        }
+        for s in &mut self.set {
+            if *s > len {
+                *s = 0;
+            }
+        }
+        self.nulls.truncate(len);
+        self.len = self.len.min(len);
+    }
+
+    fn finish(&mut self) -> Result<ArrayRef, ArrowError> {
+        let (arrays, len) = self.finish_columns()?;
+        let nulls = self.nulls.finish();
+        self.check_nullability(&arrays, nulls.as_ref())?;
+        Ok(Arc::new(StructArray::try_new_with_length(self.fields.clone(), arrays, nulls, len)?))
+    }
+}
+
+/// The null of a list or map: allowed if the field is nullable.
+#[inline]
+fn null_or_wrong(cur: &Cursor<'_>, t: Token<JsonToken>, nullable: bool, path: &str, want: &str) -> Res<()> {
+    if t.kind == JsonToken::Null && nullable {
+        Ok(())
+    } else {
+        Err(cur.wrong_type(t, path, &want))
+    }
+}
+
+pub(crate) struct ListColumn<O: OffsetSizeTrait> {
+    offsets: Vec<O>,
+    nulls: NullBufferBuilder,
+    child: Box<dyn Column>,
+    field: FieldRef,
+    nullable: bool,
+    path: String,
+}
+
+impl<O: OffsetSizeTrait> ListColumn<O> {
+    pub(crate) fn new(field: FieldRef, nullable: bool, path: String, opts: Options) -> Result<Self, ArrowError> {
+        let child = make(field.data_type(), field.is_nullable(), format!("{path}[]"), opts)?;
+        Ok(ListColumn { offsets: vec![O::usize_as(0)], nulls: NullBufferBuilder::new(0), child, field, nullable, path })
+    }
+}
+
+impl<O: OffsetSizeTrait> Column for ListColumn<O> {
+    fn decode(&mut self, cur: &mut Cursor<'_>, t: Token<JsonToken>) -> Res<()> {
+        if t.kind != JsonToken::ArrayStart {
+            null_or_wrong(cur, t, self.nullable, &self.path, "an array")?;
+            self.push_null();
+            return Ok(());
+        }
+        if let Some(mut v) = cur.first_element()? {
+            loop {
+                self.child.decode(cur, v)?;
+                if !cur.element_end()? {
+                    break;
+                }
+                v = cur.value()?;
+            }
+        }
+        let Some(end) = O::from_usize(self.child.len()) else {
+            return Err(cur.bad(t.start, format!("field '{}': more elements than {}List holds", self.path, O::PREFIX)));
+        };
+        self.offsets.push(end);
+        self.nulls.append_non_null();
+        Ok(())
+    }
+    fn push_null(&mut self) {
+        let end = self.offsets[self.offsets.len() - 1];
+        self.offsets.push(end);
+        self.nulls.append_null();
+    }
+    fn len(&self) -> usize {
+        self.offsets.len() - 1
+    }
+    fn truncate(&mut self, len: usize) {
+        self.offsets.truncate(len + 1);
+        let end = self.offsets[self.offsets.len() - 1];
+        self.child.truncate(end.as_usize());
+        self.nulls.truncate(len);
+    }
+    fn finish(&mut self) -> Result<ArrayRef, ArrowError> {
+        let mut next = Vec::with_capacity(self.offsets.len());
+        next.push(O::usize_as(0));
+        let offsets = std::mem::replace(&mut self.offsets, next);
+        let values = self.child.finish()?;
+        let nulls = self.nulls.finish();
+        let offsets = OffsetBuffer::new(ScalarBuffer::from(offsets));
+        Ok(Arc::new(GenericListArray::<O>::try_new(self.field.clone(), offsets, values, nulls)?))
+    }
+}
+
+pub(crate) struct FixedListColumn {
+    size: usize,
+    nulls: NullBufferBuilder,
+    child: Box<dyn Column>,
+    field: FieldRef,
+    nullable: bool,
+    path: String,
+}
+
+impl FixedListColumn {
+    pub(crate) fn new(
+        field: FieldRef,
+        size: i32,
+        nullable: bool,
+        path: String,
+        opts: Options,
+    ) -> Result<Self, ArrowError> {
+        let child = make(field.data_type(), field.is_nullable(), format!("{path}[]"), opts)?;
+        let size = usize::try_from(size)
+            .map_err(|_| ArrowError::InvalidArgumentError(format!("FixedSizeList({size}) for field '{path}'")))?;
+        Ok(FixedListColumn { size, nulls: NullBufferBuilder::new(0), child, field, nullable, path })
+    }
+}
+
+impl Column for FixedListColumn {
+    fn decode(&mut self, cur: &mut Cursor<'_>, t: Token<JsonToken>) -> Res<()> {
+        if t.kind != JsonToken::ArrayStart {
+            null_or_wrong(cur, t, self.nullable, &self.path, "an array")?;
+            self.push_null();
+            return Ok(());
+        }
+        let start = self.nulls.len() * self.size;
+        if let Some(mut v) = cur.first_element()? {
+            loop {
+                self.child.decode(cur, v)?;
+                if !cur.element_end()? {
+                    break;
+                }
+                v = cur.value()?;
+            }
+        }
+        let found = self.child.len() - start;
+        if found != self.size {
+            let message =
+                format!("record {}: field '{}': expected {} elements, found {found}", cur.record, self.path, self.size);
+            return Err(cur.bad(t.start, message));
+        }
+        self.nulls.append_non_null();
+        Ok(())
+    }
+    fn push_null(&mut self) {
+        for _ in 0..self.size {
+            self.child.push_null();
+        }
+        self.nulls.append_null();
+    }
+    fn len(&self) -> usize {
+        self.nulls.len()
+    }
+    fn truncate(&mut self, len: usize) {
+        let len = len.min(self.nulls.len());
+        self.nulls.truncate(len);
+        self.child.truncate(len * self.size);
+    }
+    fn finish(&mut self) -> Result<ArrayRef, ArrowError> {
+        let values = self.child.finish()?;
+        let nulls = self.nulls.finish();
+        Ok(Arc::new(FixedSizeListArray::try_new(self.field.clone(), self.size as i32, values, nulls)?))
+    }
+}
+
+pub(crate) struct MapColumn {
+    offsets: Vec<i32>,
+    nulls: NullBufferBuilder,
+    keys: Box<dyn Column>,
+    values: Box<dyn Column>,
+    entries: FieldRef,
+    kv: Fields,
+    ordered: bool,
+    nullable: bool,
+    path: String,
+}
+
+impl MapColumn {
+    pub(crate) fn new(
+        entries: FieldRef,
+        ordered: bool,
+        nullable: bool,
+        path: String,
+        opts: Options,
+    ) -> Result<Self, ArrowError> {
+        let DataType::Struct(kv) = entries.data_type() else {
+            return Err(ArrowError::InvalidArgumentError(format!("map field '{path}' without a struct of entries")));
+        };
+        if kv.len() != 2 {
+            return Err(ArrowError::InvalidArgumentError(format!(
+                "map field '{path}': entries of {} fields",
+                kv.len()
+            )));
+        }
+        let keys = make(kv[0].data_type(), kv[0].is_nullable(), format!("{path}.{}", kv[0].name()), opts)?;
+        let values = make(kv[1].data_type(), kv[1].is_nullable(), format!("{path}.{}", kv[1].name()), opts)?;
+        Ok(MapColumn {
+            offsets: vec![0],
+            nulls: NullBufferBuilder::new(0),
+            keys,
+            values,
+            kv: kv.clone(),
+            entries,
+            ordered,
+            nullable,
+            path,
+        })
+    }
+}
+
+impl Column for MapColumn {
+    fn decode(&mut self, cur: &mut Cursor<'_>, t: Token<JsonToken>) -> Res<()> {
+        if t.kind != JsonToken::ObjectStart {
+            null_or_wrong(cur, t, self.nullable, &self.path, "an object")?;
+            self.push_null();
+            return Ok(());
+        }
+        if let Some(mut k) = cur.first_key()? {
+            loop {
+                self.keys.decode(cur, k)?;
+                let v = cur.colon_value()?;
+                self.values.decode(cur, v)?;
+                if !cur.member_end()? {
+                    break;
+                }
+                k = cur.next_key()?;
+            }
+        }
+        let Ok(end) = i32::try_from(self.keys.len()) else {
+            return Err(cur.bad(t.start, format!("field '{}': more entries than a Map holds", self.path)));
+        };
+        self.offsets.push(end);
+        self.nulls.append_non_null();
+        Ok(())
+    }
+    fn push_null(&mut self) {
+        let end = self.offsets[self.offsets.len() - 1];
+        self.offsets.push(end);
+        self.nulls.append_null();
+    }
+    fn len(&self) -> usize {
+        self.offsets.len() - 1
+    }
+    fn truncate(&mut self, len: usize) {
+        self.offsets.truncate(len + 1);
+        let end = self.offsets[self.offsets.len() - 1] as usize;
+        self.keys.truncate(end);
+        self.values.truncate(end);
+        self.nulls.truncate(len);
+    }
+    fn finish(&mut self) -> Result<ArrayRef, ArrowError> {
+        let offsets = std::mem::replace(&mut self.offsets, vec![0]);
+        let (k, v) = (self.keys.finish()?, self.values.finish()?);
+        let len = k.len();
+        let entries = StructArray::try_new_with_length(self.kv.clone(), vec![k, v], None, len)?;
+        let offsets = OffsetBuffer::new(ScalarBuffer::from(offsets));
+        Ok(Arc::new(MapArray::try_new(self.entries.clone(), offsets, entries, self.nulls.finish(), self.ordered)?))
+    }
+}

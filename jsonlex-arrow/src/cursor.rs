@@ -1,0 +1,553 @@
+//! [`Cursor`]: the generated JSON lexer over one slice of input, with what the column
+//! decoders need of it: the next token, a string's bytes (unescaped), a validating skip
+//! over values no column wants, and errors that say where.
+//!
+//! The lexer (a copy of `grammar/json.lex`'s, generated into this crate so that its
+//! `next_token` is inlined into [`Cursor::next`]) has already checked each string's
+//! UTF-8 and escapes and each number's syntax; the structure is checked here and by the
+//! decoders, which know what they expect next.
+
+use std::borrow::Cow;
+
+use json_runtime::{JsonToken, Lexer, Token};
+
+mod lexer {
+    jsonlex::json_lexer!(file = "../grammar/json.lex");
+}
+use lexer::JsonLexer;
+
+/// Why a record could not be decoded.
+#[derive(Debug)]
+pub(crate) enum Fail {
+    /// The input ends inside the record: more bytes may complete it (push decoding).
+    Incomplete,
+    /// The record is malformed, or a value does not fit its column (boxed: the hot
+    /// paths return `Result<Token, Fail>`, kept small).
+    Bad(Box<Bad>),
+}
+
+/// What is wrong, at `offset` in the cursor's input.
+#[derive(Debug)]
+pub(crate) struct Bad {
+    pub(crate) offset: usize,
+    pub(crate) message: String,
+}
+
+pub(crate) type Res<T> = Result<T, Fail>;
+
+/// Nesting deeper than this inside skipped values is an error (the skip keeps a stack
+/// of its own; this bounds its memory, not the call stack).
+const MAX_SKIP_DEPTH: usize = 1 << 16;
+
+pub(crate) struct Cursor<'a> {
+    input: &'a [u8],
+    lexer: JsonLexer<'a>,
+    /// The input ends here for good: a token at its end is complete.
+    last: bool,
+    /// `,` `:` `}` `]` are always tokens of one byte (the lexer says so): the cursor
+    /// steps over one right after a token without lexing it.
+    punct: bool,
+    /// Unescaped strings.
+    scratch: Vec<u8>,
+    /// Open containers of a skipped value (true: an object).
+    stack: Vec<bool>,
+    /// The record being decoded, counted from 1 over the whole stream (for errors).
+    pub(crate) record: usize,
+}
+
+/// Tokens that cannot go on past their last byte.
+#[inline(always)]
+fn self_delimiting(kind: JsonToken) -> bool {
+    !matches!(kind, JsonToken::Integer | JsonToken::Float | JsonToken::True | JsonToken::False | JsonToken::Null)
+}
+
+impl<'a> Cursor<'a> {
+    pub(crate) fn new(input: &'a [u8], last: bool, scratch: Vec<u8>, stack: Vec<bool>) -> Cursor<'a> {
+        let lexer = JsonLexer::new(input);
+        let punct = [
+            (b',', JsonToken::Comma),
+            (b':', JsonToken::Colon),
+            (b'}', JsonToken::ObjectEnd),
+            (b']', JsonToken::ArrayEnd),
+        ]
+        .iter()
+        .all(|&(b, k)| lexer.single_byte_token(b) == Some(k));
+        Cursor { input, lexer, last, punct, scratch, stack, record: 0 }
+    }
+
+    /// The buffers, for the next cursor.
+    pub(crate) fn into_buffers(self) -> (Vec<u8>, Vec<bool>) {
+        (self.scratch, self.stack)
+    }
+
+    pub(crate) fn is_last(&self) -> bool {
+        self.last
+    }
+
+    #[inline]
+    pub(crate) fn input(&self) -> &'a [u8] {
+        self.input
+    }
+
+    #[inline]
+    pub(crate) fn offset(&self) -> usize {
+        self.lexer.offset()
+    }
+
+    #[inline]
+    pub(crate) fn set_offset(&mut self, offset: usize) {
+        self.lexer.set_offset(offset)
+    }
+
+    /// The next token; the end of input is [`Fail::Incomplete`] unless the input is
+    /// `last` (then an error: every caller is inside a record).
+    #[inline(never)]
+    pub(crate) fn next(&mut self) -> Res<Token<JsonToken>> {
+        match self.lexer.next_token() {
+            Some(Ok(t)) => {
+                if t.end >= self.input.len() && !self.last && !self_delimiting(t.kind) {
+                    // `12` may be the start of `123`.
+                    return Err(Fail::Incomplete);
+                }
+                Ok(t)
+            }
+            Some(Err(e)) => {
+                // No token spans a line break, so an error on the input's last line may
+                // be a token cut short (`1.` of `1.5`, after the lexer fell back to `1`).
+                let start = e.start.min(self.input.len());
+                if !self.last && (e.is_eof(self.input.len()) || memchr::memchr(b'\n', &self.input[start..]).is_none()) {
+                    return Err(Fail::Incomplete);
+                }
+                Err(self.lex_error(e.start, e.offset))
+            }
+            None if self.last => Err(self.bad(self.input.len(), "unexpected end of input inside a record".into())),
+            None => Err(Fail::Incomplete),
+        }
+    }
+
+    /// The next token, or `None` at the end of a `last` input.
+    pub(crate) fn next_or_end(&mut self) -> Res<Option<Token<JsonToken>>> {
+        let at = self.lexer.offset();
+        match self.lexer.next_token() {
+            None if self.last => Ok(None),
+            None => Err(Fail::Incomplete),
+            Some(_) => {
+                // Again through `next`, for its checks and errors.
+                self.lexer.set_offset(at);
+                self.next().map(Some)
+            }
+        }
+    }
+
+    /// The lexer matched no token at `start`: jsonlex's own message for it (the same
+    /// bytes through `jsonlex::validate`), else a plain one.
+    #[cold]
+    fn lex_error(&self, start: usize, offset: usize) -> Fail {
+        let line_end = memchr::memchr(b'\n', &self.input[start..]).map_or(self.input.len(), |i| start + i);
+        // The token alone, as a document: its error is the lexer's.
+        if let Err(e) = jsonlex::validate(&self.input[start..line_end]) {
+            if e.offset() <= offset - start {
+                return self.bad(start + e.offset(), e.message().to_string());
+            }
+        }
+        self.bad(offset, "invalid JSON token".into())
+    }
+
+    #[cold]
+    pub(crate) fn bad(&self, offset: usize, message: String) -> Fail {
+        Fail::Bad(Box::new(Bad { offset, message }))
+    }
+
+    /// A syntax error at token `t`.
+    #[cold]
+    pub(crate) fn expected(&self, t: Token<JsonToken>, what: &str) -> Fail {
+        self.bad(t.start, format!("expected {what}, found {}", self.describe(t)))
+    }
+
+    /// A value of the wrong type for the column at `path`.
+    #[cold]
+    pub(crate) fn wrong_type(&self, t: Token<JsonToken>, path: &str, wanted: &dyn std::fmt::Display) -> Fail {
+        self.bad(
+            t.start,
+            format!("record {}: field '{path}': expected {wanted}, found {}", self.record, self.describe(t)),
+        )
+    }
+
+    /// A value that has the right JSON type but does not parse as the column's.
+    #[cold]
+    pub(crate) fn unparsable(
+        &self,
+        t: Token<JsonToken>,
+        path: &str,
+        wanted: &dyn std::fmt::Display,
+        why: &str,
+    ) -> Fail {
+        let sep = if why.is_empty() { "" } else { ": " };
+        self.bad(
+            t.start,
+            format!("record {}: field '{path}': cannot parse {} as {wanted}{sep}{why}", self.record, self.describe(t)),
+        )
+    }
+
+    /// The token as the error shows it: its text, cut at 40 bytes, or what it opens.
+    pub(crate) fn describe(&self, t: Token<JsonToken>) -> String {
+        match t.kind {
+            JsonToken::ObjectStart => "an object".into(),
+            JsonToken::ArrayStart => "an array".into(),
+            _ => {
+                let text = &self.input[t.start..t.end.min(self.input.len())];
+                let cut = text.len().min(40);
+                let mut s = String::from_utf8_lossy(&text[..cut]).into_owned();
+                if cut < text.len() {
+                    s.push_str("...");
+                }
+                format!("`{s}`")
+            }
+        }
+    }
+
+    /// The bytes of string token `t`, unescaped (UTF-8: the lexer checked it).
+    #[inline]
+    pub(crate) fn str_bytes(&mut self, t: Token<JsonToken>) -> Res<&[u8]> {
+        let body = &self.input[t.start + 1..t.end - 1];
+        if t.kind == JsonToken::String {
+            return Ok(body);
+        }
+        self.scratch.clear();
+        if let Err(at) = unescape(body, &mut self.scratch) {
+            return Err(self.bad(t.start + 1 + at, "lone UTF-16 surrogate in a \\u escape".into()));
+        }
+        Ok(&self.scratch)
+    }
+
+    /// An object key (string token `t`), borrowed from the input when it has no escapes.
+    #[inline]
+    pub(crate) fn key(&mut self, t: Token<JsonToken>) -> Res<Cow<'a, [u8]>> {
+        match t.kind {
+            JsonToken::String => Ok(Cow::Borrowed(&self.input[t.start + 1..t.end - 1])),
+            JsonToken::EscapedString => Ok(Cow::Owned(self.str_bytes(t)?.to_vec())),
+            _ => Err(self.expected(t, "a string key")),
+        }
+    }
+
+    /// The byte right after the last token, if it is a one-byte token.
+    #[inline(always)]
+    fn punct_next(&self) -> Option<u8> {
+        if !self.punct {
+            return None;
+        }
+        self.input.get(self.lexer.offset()).copied()
+    }
+
+    #[inline(always)]
+    fn step(&mut self) {
+        self.lexer.set_offset(self.lexer.offset() + 1);
+    }
+
+    /// After a key: the `:` and the value's first token.
+    #[inline]
+    pub(crate) fn colon_value(&mut self) -> Res<Token<JsonToken>> {
+        if self.punct_next() == Some(b':') {
+            self.step();
+            return self.value();
+        }
+        let t = self.next()?;
+        if t.kind != JsonToken::Colon {
+            return Err(self.expected(t, "':' after an object key"));
+        }
+        self.value()
+    }
+
+    /// The first token of a value.
+    #[inline]
+    pub(crate) fn value(&mut self) -> Res<Token<JsonToken>> {
+        let t = self.next()?;
+        match t.kind {
+            JsonToken::Comma | JsonToken::Colon | JsonToken::ObjectEnd | JsonToken::ArrayEnd => {
+                Err(self.expected(t, "a value"))
+            }
+            _ => Ok(t),
+        }
+    }
+
+    /// After an object member: whether another follows (`,`) or the object ends (`}`).
+    #[inline]
+    pub(crate) fn member_end(&mut self) -> Res<bool> {
+        match self.punct_next() {
+            Some(b',') => {
+                self.step();
+                return Ok(true);
+            }
+            Some(b'}') => {
+                self.step();
+                return Ok(false);
+            }
+            _ => {}
+        }
+        let t = self.next()?;
+        match t.kind {
+            JsonToken::Comma => Ok(true),
+            JsonToken::ObjectEnd => Ok(false),
+            _ => Err(self.expected(t, "',' or '}' after an object member")),
+        }
+    }
+
+    /// After an array element: whether another follows.
+    #[inline]
+    pub(crate) fn element_end(&mut self) -> Res<bool> {
+        match self.punct_next() {
+            Some(b',') => {
+                self.step();
+                return Ok(true);
+            }
+            Some(b']') => {
+                self.step();
+                return Ok(false);
+            }
+            _ => {}
+        }
+        let t = self.next()?;
+        match t.kind {
+            JsonToken::Comma => Ok(true),
+            JsonToken::ArrayEnd => Ok(false),
+            _ => Err(self.expected(t, "',' or ']' after an array element")),
+        }
+    }
+
+    /// After `{`: the first key, or `None` for `{}`.
+    #[inline]
+    pub(crate) fn first_key(&mut self) -> Res<Option<Token<JsonToken>>> {
+        let t = self.next()?;
+        match t.kind {
+            JsonToken::ObjectEnd => Ok(None),
+            JsonToken::String | JsonToken::EscapedString => Ok(Some(t)),
+            _ => Err(self.expected(t, "a string key or '}' after '{'")),
+        }
+    }
+
+    /// After `,` in an object: the next key.
+    #[inline]
+    pub(crate) fn next_key(&mut self) -> Res<Token<JsonToken>> {
+        let t = self.next()?;
+        match t.kind {
+            JsonToken::String | JsonToken::EscapedString => Ok(t),
+            _ => Err(self.expected(t, "a string key after ','")),
+        }
+    }
+
+    /// After `[`: the first element's first token, or `None` for `[]`.
+    #[inline]
+    pub(crate) fn first_element(&mut self) -> Res<Option<Token<JsonToken>>> {
+        let t = self.next()?;
+        match t.kind {
+            JsonToken::ArrayEnd => Ok(None),
+            JsonToken::Comma | JsonToken::Colon | JsonToken::ObjectEnd => Err(self.expected(t, "a value or ']'")),
+            _ => Ok(Some(t)),
+        }
+    }
+
+    /// Steps over the value that starts with `t`, checking it as strictly as a decoded
+    /// one (escapes included), building nothing.
+    pub(crate) fn skip(&mut self, t: Token<JsonToken>) -> Res<()> {
+        match t.kind {
+            JsonToken::ObjectStart | JsonToken::ArrayStart => self.skip_container(t),
+            JsonToken::EscapedString => self.str_bytes(t).map(drop),
+            _ => Ok(()),
+        }
+    }
+
+    fn skip_container(&mut self, open: Token<JsonToken>) -> Res<()> {
+        let mut stack = std::mem::take(&mut self.stack);
+        stack.clear();
+        let result = self.skip_loop(open, &mut stack);
+        self.stack = stack;
+        result
+    }
+
+    fn skip_loop(&mut self, open: Token<JsonToken>, stack: &mut Vec<bool>) -> Res<()> {
+        // The token that opened the innermost container and whether it has an element yet.
+        let mut object = open.kind == JsonToken::ObjectStart;
+        stack.push(object);
+        let mut first = true;
+        loop {
+            // At an element's start (or the container's end).
+            if object {
+                let key = if first {
+                    match self.first_key()? {
+                        Some(k) => k,
+                        None => {
+                            stack.pop();
+                            match self.close(stack)? {
+                                Some(o) => {
+                                    object = o;
+                                    first = false;
+                                    continue;
+                                }
+                                None => return Ok(()),
+                            }
+                        }
+                    }
+                } else {
+                    self.next_key()?
+                };
+                if key.kind == JsonToken::EscapedString {
+                    self.str_bytes(key)?;
+                }
+                let v = self.colon_value()?;
+                if let Some(o) = self.skip_scalar_or_open(v, stack)? {
+                    object = o;
+                    first = true;
+                    continue;
+                }
+            } else {
+                let v = if first {
+                    match self.first_element()? {
+                        Some(v) => v,
+                        None => {
+                            stack.pop();
+                            match self.close(stack)? {
+                                Some(o) => {
+                                    object = o;
+                                    first = false;
+                                    continue;
+                                }
+                                None => return Ok(()),
+                            }
+                        }
+                    }
+                } else {
+                    self.value()?
+                };
+                if let Some(o) = self.skip_scalar_or_open(v, stack)? {
+                    object = o;
+                    first = true;
+                    continue;
+                }
+            }
+            // After an element: ',' or the end of the innermost container (and of the
+            // ones it closes with).
+            let more = if object { self.member_end()? } else { self.element_end()? };
+            if more {
+                first = false;
+                continue;
+            }
+            stack.pop();
+            match self.close(stack)? {
+                Some(o) => {
+                    object = o;
+                    first = false;
+                }
+                None => return Ok(()),
+            }
+        }
+    }
+
+    /// A container just closed: the one around it (whether an object), after reading
+    /// the `,` or closing brackets that follow; `None` when the skipped value is done.
+    fn close(&mut self, stack: &mut Vec<bool>) -> Res<Option<bool>> {
+        loop {
+            let Some(&object) = stack.last() else { return Ok(None) };
+            let more = if object { self.member_end()? } else { self.element_end()? };
+            if more {
+                return Ok(Some(object));
+            }
+            stack.pop();
+        }
+    }
+
+    /// A skipped element: a scalar (checked), or a container opened (pushed; its kind).
+    #[inline]
+    fn skip_scalar_or_open(&mut self, v: Token<JsonToken>, stack: &mut Vec<bool>) -> Res<Option<bool>> {
+        match v.kind {
+            JsonToken::ObjectStart | JsonToken::ArrayStart => {
+                if stack.len() >= MAX_SKIP_DEPTH {
+                    return Err(self.bad(v.start, format!("nesting deeper than {MAX_SKIP_DEPTH}")));
+                }
+                let object = v.kind == JsonToken::ObjectStart;
+                stack.push(object);
+                Ok(Some(object))
+            }
+            JsonToken::EscapedString => self.str_bytes(v).map(|_| None),
+            _ => Ok(None),
+        }
+    }
+}
+
+/// Unescapes a string body the lexer accepted (every escape well-formed) into `out`;
+/// `Err(at)`: a lone surrogate at byte `at` of the body.
+fn unescape(body: &[u8], out: &mut Vec<u8>) -> Result<(), usize> {
+    let mut i = 0;
+    while i < body.len() {
+        let Some(rel) = memchr::memchr(b'\\', &body[i..]) else {
+            out.extend_from_slice(&body[i..]);
+            break;
+        };
+        out.extend_from_slice(&body[i..i + rel]);
+        i += rel;
+        let esc = body.get(i + 1).copied().unwrap_or(b'\\');
+        let simple = match esc {
+            b'"' => Some(b'"'),
+            b'\\' => Some(b'\\'),
+            b'/' => Some(b'/'),
+            b'b' => Some(0x08),
+            b'f' => Some(0x0c),
+            b'n' => Some(b'\n'),
+            b'r' => Some(b'\r'),
+            b't' => Some(b'\t'),
+            _ => None,
+        };
+        if let Some(b) = simple {
+            out.push(b);
+            i += 2;
+            continue;
+        }
+        // \uXXXX, perhaps a surrogate pair.
+        let hi = hex4(body, i + 2).ok_or(i)?;
+        let c = if (0xD800..0xDC00).contains(&hi) {
+            let lo = if body.get(i + 6) == Some(&b'\\') && body.get(i + 7) == Some(&b'u') {
+                hex4(body, i + 8)
+            } else {
+                None
+            };
+            match lo {
+                Some(lo) if (0xDC00..0xE000).contains(&lo) => {
+                    i += 6;
+                    0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00)
+                }
+                _ => return Err(i),
+            }
+        } else if (0xDC00..0xE000).contains(&hi) {
+            return Err(i);
+        } else {
+            hi
+        };
+        i += 6;
+        let ch = char::from_u32(c).ok_or(i)?;
+        let mut buf = [0u8; 4];
+        out.extend_from_slice(ch.encode_utf8(&mut buf).as_bytes());
+    }
+    Ok(())
+}
+
+fn hex4(s: &[u8], at: usize) -> Option<u32> {
+    let digits = s.get(at..at + 4)?;
+    let mut v = 0u32;
+    for &d in digits {
+        v = v << 4 | (d as char).to_digit(16)?;
+    }
+    Some(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::unescape;
+
+    #[test]
+    fn unescapes() {
+        let mut out = Vec::new();
+        unescape(br#"a\n\u00e9\ud83d\ude00\/"#, &mut out).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "a\né😀/");
+        assert_eq!(unescape(br#"x\ud800"#, &mut Vec::new()), Err(1));
+        assert_eq!(unescape(br#"\udc00"#, &mut Vec::new()), Err(0));
+    }
+}

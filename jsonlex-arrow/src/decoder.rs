@@ -1,0 +1,373 @@
+//! [`Decoder`]: the push decoder. Bytes arrive in pieces of any size; records are
+//! decoded straight from them, and only a record that a piece cuts is copied (into
+//! `pending`) until the rest arrives.
+//!
+//! The input is a stream of JSON objects separated by whitespace (NDJSON, with `\r\n`
+//! or blank lines, or several objects on a line), or one top-level array of objects
+//! (told apart by the first byte that is not whitespace).
+
+use std::sync::Arc;
+
+use arrow_array::{RecordBatch, RecordBatchOptions};
+use arrow_schema::{ArrowError, SchemaRef};
+
+use crate::columns::{Column, StructColumn};
+use crate::cursor::{Cursor, Fail};
+
+/// How records are laid out, once the first byte tells.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Framing {
+    Unknown,
+    /// Whitespace-separated objects.
+    Lines,
+    /// Inside `[`: before the first record, after a record, after a ',', after a
+    /// skipped bad record; after the closing `]`.
+    ArrayFirst,
+    ArrayAfter,
+    ArrayNext,
+    ArraySkipped,
+    ArrayEnded,
+}
+
+/// Why a run over a piece of input stopped.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Stop {
+    /// `batch_size` rows are buffered.
+    Full,
+    /// The input ends inside a record (it starts where the run stopped).
+    Incomplete,
+    /// Every byte was used.
+    Done,
+}
+
+/// Where the next unconsumed byte is, for error messages.
+#[derive(Clone, Copy, Debug, Default)]
+struct Position {
+    offset: u64,
+    /// Line breaks before it.
+    lines: u64,
+    /// Where its line starts.
+    line_start: u64,
+}
+
+/// At most this many skipped records keep their error.
+const KEPT_ERRORS: usize = 100;
+
+/// Decodes JSON records pushed to it in pieces into [`RecordBatch`]es (see
+/// [`ReaderBuilder::build_decoder`](crate::ReaderBuilder::build_decoder)).
+pub struct Decoder {
+    root: StructColumn,
+    schema: SchemaRef,
+    batch_size: usize,
+    /// The bytes of a record cut at the end of a piece (or left when a batch filled).
+    pending: Vec<u8>,
+    /// `pending`'s length when a run last found it incomplete (0: not tried as it is).
+    tried_len: usize,
+    framing: Framing,
+    pos: Position,
+    /// Records decoded or skipped so far.
+    records: usize,
+    skip_bad: bool,
+    /// Dropping the rest of a bad line that goes on past the piece.
+    skipping: bool,
+    skipped: usize,
+    errors: Vec<ArrowError>,
+    scratch: Vec<u8>,
+    stack: Vec<bool>,
+}
+
+impl std::fmt::Debug for Decoder {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Decoder")
+            .field("schema", &self.schema)
+            .field("batch_size", &self.batch_size)
+            .field("buffered_rows", &self.root.len())
+            .finish()
+    }
+}
+
+impl Decoder {
+    pub(crate) fn new(root: StructColumn, schema: SchemaRef, batch_size: usize, skip_bad: bool) -> Decoder {
+        Decoder {
+            root,
+            schema,
+            batch_size: batch_size.max(1),
+            pending: Vec::new(),
+            tried_len: 0,
+            framing: Framing::Unknown,
+            pos: Position::default(),
+            records: 0,
+            skip_bad,
+            skipping: false,
+            skipped: 0,
+            errors: Vec::new(),
+            scratch: Vec::new(),
+            stack: Vec::new(),
+        }
+    }
+
+    /// Decodes records from `buf`; returns how many of its bytes it took. Less than
+    /// `buf.len()` means a batch is full: [`Decoder::flush`] it, then pass the rest.
+    /// A record cut at the end of `buf` is kept until the next call completes it.
+    pub fn decode(&mut self, buf: &[u8]) -> Result<usize, ArrowError> {
+        let mut used = 0;
+        if !self.pending.is_empty() {
+            if self.tried_len != self.pending.len() && self.run_pending(false)? == Stop::Full {
+                return Ok(0);
+            }
+            // Complete the cut record a line at a time (a record ends at a line break at
+            // the latest in NDJSON), trying again when a line break arrived or the record
+            // has doubled (records that span lines, the array form).
+            while !self.pending.is_empty() {
+                if used == buf.len() {
+                    return Ok(used);
+                }
+                let rest = &buf[used..];
+                let (take, newline) = match memchr::memchr(b'\n', rest) {
+                    Some(i) => (i + 1, true),
+                    None => (rest.len(), false),
+                };
+                self.pending.extend_from_slice(&rest[..take]);
+                used += take;
+                if (newline || self.pending.len() >= 2 * self.tried_len) && self.run_pending(false)? == Stop::Full {
+                    return Ok(used);
+                }
+            }
+        }
+        let rest = &buf[used..];
+        let (n, stop) = self.run(rest, false)?;
+        self.advance(&rest[..n]);
+        match stop {
+            Stop::Full => Ok(used + n),
+            Stop::Incomplete => {
+                self.pending.extend_from_slice(&rest[n..]);
+                self.tried_len = self.pending.len();
+                Ok(buf.len())
+            }
+            Stop::Done => Ok(buf.len()),
+        }
+    }
+
+    /// The rows decoded so far as a batch (`None` if there are none). The input
+    /// ending inside a record is an error here (or, skipping bad records, a skip).
+    pub fn flush(&mut self) -> Result<Option<RecordBatch>, ArrowError> {
+        if !self.pending.is_empty() && self.tried_len != self.pending.len() {
+            self.run_pending(false)?;
+        }
+        if !self.pending.is_empty() && self.tried_len == self.pending.len() && self.root.len() < self.batch_size {
+            // The last record is cut: as the end of input, for the real error.
+            self.run_pending(true)?;
+        }
+        if self.root.len() == 0 {
+            return Ok(None);
+        }
+        let (arrays, len) = self.root.finish_columns()?;
+        self.root.check_nullability(&arrays, None)?;
+        let options = RecordBatchOptions::new().with_row_count(Some(len));
+        Ok(Some(RecordBatch::try_new_with_options(self.schema.clone(), arrays, &options)?))
+    }
+
+    /// Rows buffered for the next batch.
+    pub fn len(&self) -> usize {
+        self.root.len()
+    }
+
+    /// No rows buffered.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Whether the bytes so far end inside a record.
+    pub fn has_partial_record(&self) -> bool {
+        !self.pending.is_empty()
+    }
+
+    /// The schema of the batches.
+    pub fn schema(&self) -> SchemaRef {
+        self.schema.clone()
+    }
+
+    /// Records skipped as bad so far (with [`ReaderBuilder::with_skip_bad_records`](crate::ReaderBuilder::with_skip_bad_records)).
+    pub fn skipped_records(&self) -> usize {
+        self.skipped
+    }
+
+    /// The errors of the first 100 skipped records.
+    pub fn skipped_errors(&self) -> &[ArrowError] {
+        &self.errors
+    }
+
+    fn run_pending(&mut self, last: bool) -> Result<Stop, ArrowError> {
+        let mut pending = std::mem::take(&mut self.pending);
+        let result = self.run(&pending, last);
+        if let Ok((n, _)) = result {
+            self.advance(&pending[..n]);
+            pending.drain(..n);
+        }
+        self.pending = pending;
+        let (_, stop) = result?;
+        self.tried_len = if stop == Stop::Incomplete { self.pending.len() } else { 0 };
+        if last {
+            // Nothing can complete it now: a cut record was an error (or skipped).
+            self.pending.clear();
+            self.tried_len = 0;
+        }
+        Ok(stop)
+    }
+
+    /// Decodes the records of `input` (which starts at `self.pos`); how many bytes were
+    /// used, and why it stopped. `last`: no more input follows.
+    fn run(&mut self, input: &[u8], last: bool) -> Result<(usize, Stop), ArrowError> {
+        let mut cur = Cursor::new(input, last, std::mem::take(&mut self.scratch), std::mem::take(&mut self.stack));
+        let result = self.records(&mut cur);
+        (self.scratch, self.stack) = cur.into_buffers();
+        result
+    }
+
+    fn records(&mut self, cur: &mut Cursor<'_>) -> Result<(usize, Stop), ArrowError> {
+        let input = cur.input();
+        let mut pos = 0;
+        loop {
+            if self.skipping {
+                match memchr::memchr(b'\n', &input[pos..]) {
+                    Some(i) => {
+                        pos += i + 1;
+                        self.skipping = false;
+                    }
+                    None => return Ok((input.len(), Stop::Done)),
+                }
+            }
+            while pos < input.len() && matches!(input[pos], b' ' | b'\t' | b'\n' | b'\r') {
+                pos += 1;
+            }
+            if pos == input.len() {
+                return Ok((pos, Stop::Done));
+            }
+            let byte = input[pos];
+            match self.framing {
+                Framing::Unknown if byte == b'[' => {
+                    self.framing = Framing::ArrayFirst;
+                    pos += 1;
+                    continue;
+                }
+                Framing::Unknown => self.framing = Framing::Lines,
+                Framing::Lines | Framing::ArrayNext => {}
+                Framing::ArrayFirst | Framing::ArraySkipped if byte == b']' => {
+                    self.framing = Framing::ArrayEnded;
+                    pos += 1;
+                    continue;
+                }
+                Framing::ArraySkipped if byte == b',' => {
+                    self.framing = Framing::ArrayNext;
+                    pos += 1;
+                    continue;
+                }
+                Framing::ArrayFirst | Framing::ArraySkipped => {}
+                Framing::ArrayAfter => {
+                    self.framing = match byte {
+                        b',' => Framing::ArrayNext,
+                        b']' => Framing::ArrayEnded,
+                        _ => {
+                            let e =
+                                self.error_at(input, pos, "expected ',' or ']' after a record of the top-level array");
+                            return Err(e);
+                        }
+                    };
+                    pos += 1;
+                    continue;
+                }
+                Framing::ArrayEnded => {
+                    return Err(self.error_at(input, pos, "unexpected data after the top-level array"));
+                }
+            }
+            if self.root.len() >= self.batch_size {
+                return Ok((pos, Stop::Full));
+            }
+            let row = self.root.len();
+            cur.record = self.records + 1;
+            cur.set_offset(pos);
+            let decoded = match cur.next() {
+                Ok(t) => self.root.decode(cur, t),
+                Err(f) => Err(f),
+            };
+            match decoded {
+                Ok(()) => {
+                    pos = cur.offset();
+                    self.records += 1;
+                    if self.framing != Framing::Lines {
+                        self.framing = Framing::ArrayAfter;
+                    }
+                }
+                Err(Fail::Incomplete) => {
+                    self.root.truncate(row);
+                    return Ok((pos, Stop::Incomplete));
+                }
+                Err(Fail::Bad(bad)) => {
+                    let (offset, message) = (bad.offset, bad.message);
+                    self.root.truncate(row);
+                    let error = self.error_at(input, offset, &message);
+                    if !self.skip_bad {
+                        return Err(error);
+                    }
+                    self.records += 1;
+                    self.skipped += 1;
+                    if self.errors.len() < KEPT_ERRORS {
+                        self.errors.push(error);
+                    }
+                    if self.framing != Framing::Lines {
+                        self.framing = Framing::ArraySkipped;
+                    }
+                    // The rest of the line goes with the bad record.
+                    match memchr::memchr(b'\n', &input[offset.min(input.len())..]) {
+                        Some(i) => pos = offset + i + 1,
+                        None if cur_is_last(cur) => return Ok((input.len(), Stop::Done)),
+                        None => {
+                            self.skipping = true;
+                            return Ok((input.len(), Stop::Done));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `consumed` (the bytes at `self.pos`) are used.
+    fn advance(&mut self, consumed: &[u8]) {
+        let mut lines = 0;
+        let mut last = None;
+        for i in memchr::memchr_iter(b'\n', consumed) {
+            lines += 1;
+            last = Some(i);
+        }
+        if let Some(i) = last {
+            self.pos.lines += lines;
+            self.pos.line_start = self.pos.offset + i as u64 + 1;
+        }
+        self.pos.offset += consumed.len() as u64;
+    }
+
+    /// An error at `offset` in `input` (which starts at `self.pos`), with its line,
+    /// column and byte offset in the whole stream.
+    #[cold]
+    fn error_at(&self, input: &[u8], offset: usize, message: &str) -> ArrowError {
+        let offset = offset.min(input.len());
+        let before = &input[..offset];
+        let lines = memchr::memchr_iter(b'\n', before).count() as u64;
+        let line_start = match memchr::memrchr(b'\n', before) {
+            Some(i) => self.pos.offset + i as u64 + 1,
+            None => self.pos.line_start,
+        };
+        let at = self.pos.offset + offset as u64;
+        let (line, column) = (self.pos.lines + lines + 1, at - line_start + 1);
+        ArrowError::JsonError(format!("line {line}, column {column} (byte {at}): {message}"))
+    }
+}
+
+fn cur_is_last(cur: &Cursor<'_>) -> bool {
+    cur.is_last()
+}
+
+/// A decoder's schema as a shared reference (for [`Reader`](crate::Reader)).
+pub(crate) fn schema_of(d: &Decoder) -> SchemaRef {
+    Arc::clone(&d.schema)
+}

@@ -1,0 +1,616 @@
+//! [`infer_json_schema`]: arrow-json's schema inference rules (`Int64`, `Float64`,
+//! `Utf8` widening, nested structs, lists, scalars widened to lists of them, nulls as
+//! `Null`), run on the lexer's tokens instead of `serde_json::Value`s; timestamps as an
+//! option ([`InferOptions::with_timestamps`]).
+
+use std::collections::HashMap;
+use std::io::BufRead;
+use std::sync::Arc;
+
+use arrow_schema::{ArrowError, DataType, Field, Fields, Schema, TimeUnit};
+use json_runtime::{JsonToken, Token};
+
+use crate::cursor::{Cursor, Fail, Res};
+
+/// Choices beyond arrow-json's rules.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct InferOptions {
+    timestamps: bool,
+}
+
+impl InferOptions {
+    pub fn new() -> InferOptions {
+        InferOptions::default()
+    }
+
+    /// A field whose every string is an RFC 3339 date and time
+    /// (`2024-05-01T12:30:00Z`, `2024-05-01 12:30:00.5+02:00`) is
+    /// `Timestamp(Microsecond, "+00:00")` instead of `Utf8` (off by default, as
+    /// arrow-json has no such inference).
+    pub fn with_timestamps(self, timestamps: bool) -> InferOptions {
+        InferOptions { timestamps }
+    }
+}
+
+/// The schema of the NDJSON records `reader` yields (or of the objects of one
+/// top-level array), from the first `max_records` (all if `None`), and how many
+/// records were read: arrow-json's `infer_json_schema`.
+pub fn infer_json_schema<R: BufRead>(reader: R, max_records: Option<usize>) -> Result<(Schema, usize), ArrowError> {
+    infer_json_schema_with(reader, max_records, InferOptions::default())
+}
+
+/// [`infer_json_schema`] over bytes in memory.
+pub fn infer_json_schema_from_slice(input: &[u8], max_records: Option<usize>) -> Result<(Schema, usize), ArrowError> {
+    infer_json_schema_with(input, max_records, InferOptions::default())
+}
+
+/// [`infer_json_schema`] with [`InferOptions`].
+pub fn infer_json_schema_with<R: BufRead>(
+    mut reader: R,
+    max_records: Option<usize>,
+    options: InferOptions,
+) -> Result<(Schema, usize), ArrowError> {
+    let mut infer = Infer { top: Obj::default(), records: 0, max: max_records.unwrap_or(usize::MAX), options, line: 0 };
+    let mut carry: Vec<u8> = Vec::new();
+    let mut started = false;
+    loop {
+        let buf = reader.fill_buf()?;
+        if buf.is_empty() || infer.records >= infer.max {
+            break;
+        }
+        let n = buf.len();
+        if !started {
+            match buf.iter().find(|b| !b.is_ascii_whitespace()) {
+                Some(b'[') => {
+                    // One array of records: read it whole.
+                    let mut all = buf.to_vec();
+                    reader.consume(n);
+                    reader.read_to_end(&mut all)?;
+                    infer.array(&all)?;
+                    return Ok((infer.top.schema(), infer.records));
+                }
+                Some(_) => started = true,
+                None => {}
+            }
+        }
+        let mut start = 0;
+        if !carry.is_empty() {
+            match memchr::memchr(b'\n', buf) {
+                Some(i) => {
+                    carry.extend_from_slice(&buf[..=i]);
+                    infer.lines(&carry)?;
+                    carry.clear();
+                    start = i + 1;
+                }
+                None => {
+                    carry.extend_from_slice(buf);
+                    reader.consume(n);
+                    continue;
+                }
+            }
+        }
+        match memchr::memrchr(b'\n', &buf[start..]) {
+            Some(j) => {
+                infer.lines(&buf[start..start + j + 1])?;
+                carry.extend_from_slice(&buf[start + j + 1..]);
+            }
+            None => carry.extend_from_slice(&buf[start..]),
+        }
+        reader.consume(n);
+    }
+    if !carry.is_empty() && infer.records < infer.max {
+        infer.lines(&carry)?;
+    }
+    Ok((infer.top.schema(), infer.records))
+}
+
+/// Scalar JSON types seen, as bits.
+const BOOL: u8 = 1;
+const INT: u8 = 2;
+const FLOAT: u8 = 4;
+const UTF8: u8 = 8;
+const TIMESTAMP: u8 = 16;
+
+/// arrow-json's `InferredType`.
+#[derive(Clone, Debug)]
+enum Ty {
+    Any,
+    Scalar(u8),
+    Array(Box<Ty>),
+    Object(Obj),
+}
+
+/// Fields in the order arrow-json gives them, with an index by name.
+#[derive(Clone, Debug, Default)]
+struct Obj {
+    names: Vec<Box<[u8]>>,
+    types: Vec<Ty>,
+    index: HashMap<Box<[u8]>, usize>,
+    /// The field of the member at each place of the last object (records repeat one
+    /// key order: a key equal to the name there needs no search).
+    slots: Vec<usize>,
+}
+
+impl Obj {
+    /// The field named `key`, the member at place `at` of its object.
+    #[inline]
+    fn find(&mut self, key: &[u8], at: usize) -> Option<usize> {
+        if let Some(&i) = self.slots.get(at) {
+            if self.names.get(i).is_some_and(|n| **n == *key) {
+                return Some(i);
+            }
+        }
+        let found = self.index.get(key).copied();
+        if let Some(i) = found {
+            self.remember(at, i);
+        }
+        found
+    }
+
+    #[inline]
+    fn remember(&mut self, at: usize, i: usize) {
+        if at < self.slots.len() {
+            self.slots[at] = i;
+        } else if at == self.slots.len() && at < 256 {
+            self.slots.push(i);
+        }
+    }
+
+    fn insert(&mut self, key: &[u8], ty: Ty) -> usize {
+        let i = self.names.len();
+        self.names.push(key.into());
+        self.types.push(ty);
+        self.index.insert(key.into(), i);
+        i
+    }
+
+    /// The fields added since `from`, in key order: serde_json's map (arrow-json reads
+    /// each record into one) iterates its keys sorted, so a record's new fields arrive
+    /// in that order.
+    fn sort_from(&mut self, from: usize) {
+        if self.names.len() - from < 2 {
+            return;
+        }
+        let mut tail: Vec<(Box<[u8]>, Ty)> = self.names.drain(from..).zip(self.types.drain(from..)).collect();
+        tail.sort_by(|a, b| a.0.cmp(&b.0));
+        for (k, t) in tail {
+            let i = self.names.len();
+            self.index.insert(k.clone(), i);
+            self.names.push(k);
+            self.types.push(t);
+        }
+    }
+
+    fn merge(&mut self, other: Obj) -> Result<(), String> {
+        for (k, v) in other.names.into_iter().zip(other.types) {
+            let i = match self.index.get(&k) {
+                Some(&i) => i,
+                None => self.insert(&k, Ty::Any),
+            };
+            self.types[i].merge(v)?;
+        }
+        Ok(())
+    }
+
+    fn fields(&self) -> Fields {
+        self.names
+            .iter()
+            .zip(&self.types)
+            .map(|(n, t)| Field::new(String::from_utf8_lossy(n), t.data_type(), true))
+            .collect()
+    }
+
+    fn schema(&self) -> Schema {
+        Schema::new(self.fields())
+    }
+}
+
+impl Ty {
+    fn merge(&mut self, other: Ty) -> Result<(), String> {
+        match (&mut *self, other) {
+            (Ty::Array(s), Ty::Array(o)) => s.merge(*o)?,
+            (Ty::Scalar(s), Ty::Scalar(o)) => *s |= o,
+            (Ty::Object(s), Ty::Object(o)) => s.merge(o)?,
+            (Ty::Any, o) => *self = o,
+            (_, Ty::Any) => {}
+            (Ty::Array(s), o @ Ty::Scalar(_)) => s.merge(o)?,
+            (Ty::Scalar(s), Ty::Array(mut o)) => {
+                o.merge(Ty::Scalar(*s))?;
+                *self = Ty::Array(o);
+            }
+            (s, o) => return Err(format!("incompatible types: {} and {}", s.describe(), o.describe())),
+        }
+        Ok(())
+    }
+
+    fn describe(&self) -> String {
+        match self {
+            Ty::Any => "null".into(),
+            Ty::Scalar(_) => "a scalar".into(),
+            Ty::Array(_) => "an array".into(),
+            Ty::Object(_) => "an object".into(),
+        }
+    }
+
+    fn data_type(&self) -> DataType {
+        match self {
+            Ty::Any => DataType::Null,
+            Ty::Scalar(bits) => match *bits {
+                BOOL => DataType::Boolean,
+                INT => DataType::Int64,
+                FLOAT | 6 => DataType::Float64,
+                TIMESTAMP => DataType::Timestamp(TimeUnit::Microsecond, Some(Arc::from("+00:00"))),
+                _ => DataType::Utf8,
+            },
+            Ty::Object(o) => DataType::Struct(o.fields()),
+            Ty::Array(e) => DataType::List(Arc::new(Field::new_list_field(e.data_type(), true))),
+        }
+    }
+}
+
+struct Infer {
+    top: Obj,
+    records: usize,
+    max: usize,
+    options: InferOptions,
+    /// Lines before the current block, for errors.
+    line: usize,
+}
+
+impl Infer {
+    /// Complete lines, one record each (blank lines skipped).
+    fn lines(&mut self, block: &[u8]) -> Result<(), ArrowError> {
+        let mut start = 0;
+        while start < block.len() && self.records < self.max {
+            let end = memchr::memchr(b'\n', &block[start..]).map_or(block.len(), |i| start + i);
+            self.line += 1;
+            let line = &block[start..end];
+            if line.iter().any(|b| !b.is_ascii_whitespace()) {
+                self.records += 1;
+                let mut c = Cursor::new(line, true, Vec::new(), Vec::new());
+                c.record = self.records;
+                if let Err(e) = self.record(&mut c) {
+                    return Err(self.error(line, e));
+                }
+            }
+            start = end + 1;
+        }
+        Ok(())
+    }
+
+    /// The objects of one top-level array.
+    fn array(&mut self, input: &[u8]) -> Result<(), ArrowError> {
+        let mut cur = Cursor::new(input, true, Vec::new(), Vec::new());
+        let r = (|| -> Res<()> {
+            let t = cur.next()?;
+            if t.kind != JsonToken::ArrayStart {
+                return Err(cur.expected(t, "'['"));
+            }
+            let mut next = cur.first_element()?;
+            while let Some(t) = next {
+                if self.records >= self.max {
+                    return Ok(());
+                }
+                self.records += 1;
+                cur.record = self.records;
+                self.top_object(&mut cur, t)?;
+                next = if cur.element_end()? { Some(cur.value()?) } else { None };
+            }
+            match cur.next_or_end()? {
+                None => Ok(()),
+                Some(t) => Err(cur.expected(t, "the end of input after the array")),
+            }
+        })();
+        r.map_err(|e| {
+            self.line = 0;
+            self.error(input, e)
+        })
+    }
+
+    fn record(&mut self, cur: &mut Cursor<'_>) -> Res<()> {
+        let t = cur.next()?;
+        self.top_object(cur, t)?;
+        match cur.next_or_end()? {
+            None => Ok(()),
+            Some(t) => Err(cur.expected(t, "the end of the line after the record")),
+        }
+    }
+
+    fn top_object(&mut self, cur: &mut Cursor<'_>, t: Token<JsonToken>) -> Res<()> {
+        if t.kind != JsonToken::ObjectStart {
+            return Err(
+                cur.bad(t.start, format!("record {}: expected an object, found {}", cur.record, cur.describe(t)))
+            );
+        }
+        let mut top = std::mem::take(&mut self.top);
+        let r = self.object(cur, &mut top);
+        self.top = top;
+        r
+    }
+
+    #[cold]
+    fn error(&self, input: &[u8], e: Fail) -> ArrowError {
+        match e {
+            Fail::Bad(bad) => {
+                let (offset, message) = (bad.offset, bad.message);
+                let before = &input[..offset.min(input.len())];
+                let line = self.line.max(1) + memchr::memchr_iter(b'\n', before).count() - usize::from(self.line > 0);
+                let col = offset - memchr::memrchr(b'\n', before).map_or(0, |i| i + 1) + 1;
+                ArrowError::JsonError(format!("line {line}, column {col}: {message}"))
+            }
+            Fail::Incomplete => ArrowError::JsonError("unexpected end of input".into()),
+        }
+    }
+
+    /// The members of an object (the cursor is past its `{`) into `obj`, as
+    /// arrow-json's `collect_field_types_from_object`.
+    fn object(&mut self, cur: &mut Cursor<'_>, obj: &mut Obj) -> Res<()> {
+        let added_from = obj.names.len();
+        let mut at = 0;
+        let mut next = cur.first_key()?;
+        while let Some(k) = next {
+            let key = cur.key(k)?;
+            let v = cur.colon_value()?;
+            let found = obj.find(&key, at);
+            at += 1;
+            let fail = |cur: &Cursor<'_>, why: String| {
+                let name = String::from_utf8_lossy(&key);
+                cur.bad(v.start, format!("record {}: field '{name}': {why}", cur.record))
+            };
+            match v.kind {
+                JsonToken::ArrayStart if self.objects_to_known_struct(cur, obj, found, &key)? => {}
+                JsonToken::ArrayStart => {
+                    let ele = self.elements(cur)?;
+                    let i = match found {
+                        Some(i) if !matches!(obj.types[i], Ty::Any) => i,
+                        _ => {
+                            let fresh = match ele {
+                                Ty::Scalar(_) => Ty::Array(Box::new(Ty::Scalar(0))),
+                                Ty::Object(_) => Ty::Array(Box::new(Ty::Object(Obj::default()))),
+                                Ty::Any | Ty::Array(_) => Ty::Array(Box::new(Ty::Any)),
+                            };
+                            set(obj, found, &key, fresh)
+                        }
+                    };
+                    match &mut obj.types[i] {
+                        Ty::Array(inner) => inner.merge(ele).map_err(|w| fail(cur, w))?,
+                        t @ Ty::Scalar(_) => {
+                            t.merge(ele).map_err(|w| fail(cur, w))?;
+                            *t = Ty::Array(Box::new(t.clone()));
+                        }
+                        t => return Err(fail(cur, format!("expected {}, found an array", t.describe()))),
+                    }
+                }
+                JsonToken::ObjectStart => {
+                    let i = match found {
+                        Some(i) if !matches!(obj.types[i], Ty::Any) => i,
+                        _ => set(obj, found, &key, Ty::Object(Obj::default())),
+                    };
+                    match &mut obj.types[i] {
+                        Ty::Object(inner) => {
+                            let mut inner = std::mem::take(inner);
+                            let r = self.object(cur, &mut inner);
+                            obj.types[i] = Ty::Object(inner);
+                            r?;
+                        }
+                        t => return Err(fail(cur, format!("expected {}, found an object", t.describe()))),
+                    }
+                }
+                JsonToken::Null => {
+                    if found.is_none() {
+                        obj.insert(&key, Ty::Any);
+                    }
+                }
+                _ => {
+                    let bit = self.scalar(cur, v)?;
+                    let i = match found {
+                        Some(i) if !matches!(obj.types[i], Ty::Any) => i,
+                        _ => set(obj, found, &key, Ty::Scalar(0)),
+                    };
+                    match &mut obj.types[i] {
+                        Ty::Scalar(bits) => *bits |= bit,
+                        t @ Ty::Array(_) => t.merge(Ty::Scalar(bit)).map_err(|w| fail(cur, w))?,
+                        t => return Err(fail(cur, format!("expected {}, found a scalar", t.describe()))),
+                    }
+                }
+            }
+            next = if cur.member_end()? { Some(cur.next_key()?) } else { None };
+        }
+        obj.sort_from(added_from);
+        Ok(())
+    }
+
+    /// An array of objects where the field is (or may become) a list of structs: the
+    /// objects go straight into that struct's fields, not into a fresh set of fields
+    /// merged afterwards (the same fields, in the same order: both keep first
+    /// appearances). Whether it applied (else nothing was read).
+    fn objects_to_known_struct(
+        &mut self,
+        cur: &mut Cursor<'_>,
+        obj: &mut Obj,
+        found: Option<usize>,
+        key: &[u8],
+    ) -> Res<bool> {
+        let fits = match found.map(|i| &obj.types[i]) {
+            None | Some(Ty::Any) => true,
+            Some(Ty::Array(inner)) => matches!(**inner, Ty::Object(_) | Ty::Any),
+            _ => false,
+        };
+        if !fits {
+            return Ok(false);
+        }
+        let at = cur.offset();
+        let first = cur.first_element()?;
+        cur.set_offset(at);
+        if !first.is_some_and(|t| t.kind == JsonToken::ObjectStart) {
+            return Ok(false);
+        }
+        let i = match found {
+            Some(i) if matches!(obj.types[i], Ty::Array(_)) => i,
+            _ => set(obj, found, key, Ty::Array(Box::new(Ty::Object(Obj::default())))),
+        };
+        let mut inner = match std::mem::replace(&mut obj.types[i], Ty::Any) {
+            Ty::Array(b) => match *b {
+                Ty::Object(o) => o,
+                _ => Obj::default(),
+            },
+            _ => Obj::default(),
+        };
+        let r = self.object_elements(cur, &mut inner);
+        obj.types[i] = Ty::Array(Box::new(Ty::Object(inner)));
+        r.map(|()| true)
+    }
+
+    /// The elements of an array of objects (the cursor is past its `[`) into `obj`.
+    fn object_elements(&mut self, cur: &mut Cursor<'_>, obj: &mut Obj) -> Res<()> {
+        let mut next = cur.first_element()?;
+        while let Some(t) = next {
+            if t.kind != JsonToken::ObjectStart {
+                return Err(self.mixed(cur, t, "an object"));
+            }
+            self.object(cur, obj)?;
+            next = if cur.element_end()? { Some(cur.value()?) } else { None };
+        }
+        Ok(())
+    }
+
+    /// An array's elements (the cursor is past its `[`), as arrow-json's
+    /// `infer_array_element_type`: the first element says whether it is an array of
+    /// scalars, of arrays or of objects, and the others must agree.
+    fn elements(&mut self, cur: &mut Cursor<'_>) -> Res<Ty> {
+        let Some(first) = cur.first_element()? else { return Ok(Ty::Any) };
+        let mut t = first;
+        match first.kind {
+            JsonToken::ArrayStart => {
+                let mut inner = Ty::Any;
+                loop {
+                    if t.kind != JsonToken::ArrayStart {
+                        return Err(self.mixed(cur, t, "an array"));
+                    }
+                    let e = self.elements(cur)?;
+                    inner.merge(e).map_err(|w| cur.bad(t.start, format!("record {}: {w}", cur.record)))?;
+                    if !cur.element_end()? {
+                        return Ok(Ty::Array(Box::new(inner)));
+                    }
+                    t = cur.value()?;
+                }
+            }
+            JsonToken::ObjectStart => {
+                let mut obj = Obj::default();
+                loop {
+                    if t.kind != JsonToken::ObjectStart {
+                        return Err(self.mixed(cur, t, "an object"));
+                    }
+                    self.object(cur, &mut obj)?;
+                    if !cur.element_end()? {
+                        return Ok(Ty::Object(obj));
+                    }
+                    t = cur.value()?;
+                }
+            }
+            _ => {
+                let mut bits = 0;
+                loop {
+                    match t.kind {
+                        JsonToken::Null => {}
+                        JsonToken::ArrayStart | JsonToken::ObjectStart => return Err(self.mixed(cur, t, "a scalar")),
+                        _ => bits |= self.scalar(cur, t)?,
+                    }
+                    if !cur.element_end()? {
+                        return Ok(Ty::Scalar(bits));
+                    }
+                    t = cur.value()?;
+                }
+            }
+        }
+    }
+
+    #[cold]
+    fn mixed(&self, cur: &Cursor<'_>, t: Token<JsonToken>, want: &str) -> Fail {
+        let found = cur.describe(t);
+        cur.bad(t.start, format!("record {}: an array of mixed kinds: expected {want}, found {found}", cur.record))
+    }
+
+    /// A scalar's type bit. An integer is `Int64` if it fits one (serde_json's
+    /// `is_i64`; `-0` is a float there), else `Float64`.
+    #[inline]
+    fn scalar(&self, cur: &mut Cursor<'_>, t: Token<JsonToken>) -> Res<u8> {
+        Ok(match t.kind {
+            JsonToken::True | JsonToken::False => BOOL,
+            JsonToken::Float => FLOAT,
+            JsonToken::Integer => {
+                let text = &cur.input()[t.start..t.end];
+                let fits = text != b"-0" && std::str::from_utf8(text).is_ok_and(|s| s.parse::<i64>().is_ok());
+                if fits {
+                    INT
+                } else {
+                    FLOAT
+                }
+            }
+            JsonToken::String | JsonToken::EscapedString => {
+                let timestamps = self.options.timestamps;
+                let s = cur.str_bytes(t)?;
+                if timestamps && is_rfc3339(s) {
+                    TIMESTAMP
+                } else {
+                    UTF8
+                }
+            }
+            _ => return Err(cur.expected(t, "a value")),
+        })
+    }
+}
+
+/// Sets the type of field `key` (at `found`, or a new one).
+fn set(obj: &mut Obj, found: Option<usize>, key: &[u8], ty: Ty) -> usize {
+    match found {
+        Some(i) => {
+            obj.types[i] = ty;
+            i
+        }
+        None => obj.insert(key, ty),
+    }
+}
+
+/// `YYYY-MM-DD[Tt ]HH:MM:SS[.fraction](Z|z|±HH:MM)` with values in range (checked by
+/// the parser that will read it).
+fn is_rfc3339(s: &[u8]) -> bool {
+    fn digits(s: &[u8], r: std::ops::Range<usize>) -> bool {
+        s.get(r).is_some_and(|d| d.iter().all(u8::is_ascii_digit))
+    }
+    if s.len() < 20
+        || !digits(s, 0..4)
+        || s[4] != b'-'
+        || !digits(s, 5..7)
+        || s[7] != b'-'
+        || !digits(s, 8..10)
+        || !matches!(s[10], b'T' | b't' | b' ')
+        || !digits(s, 11..13)
+        || s[13] != b':'
+        || !digits(s, 14..16)
+        || s[16] != b':'
+        || !digits(s, 17..19)
+    {
+        return false;
+    }
+    let mut i = 19;
+    if s[i] == b'.' {
+        i += 1;
+        let from = i;
+        while i < s.len() && s[i].is_ascii_digit() {
+            i += 1;
+        }
+        if i == from {
+            return false;
+        }
+    }
+    let zone_ok = match &s[i..] {
+        [b'Z' | b'z'] => true,
+        [b'+' | b'-', ..] => s.len() == i + 6 && digits(s, i + 1..i + 3) && s[i + 3] == b':' && digits(s, i + 4..i + 6),
+        _ => false,
+    };
+    let utc: Option<arrow_array::timezone::Tz> = "+00:00".parse().ok();
+    zone_ok
+        && utc
+            .is_some_and(|z| std::str::from_utf8(s).is_ok_and(|t| arrow_cast::parse::string_to_datetime(&z, t).is_ok()))
+}

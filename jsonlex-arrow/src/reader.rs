@@ -1,0 +1,164 @@
+//! [`ReaderBuilder`] and [`Reader`]: arrow-json's reading surface on jsonlex's lexer.
+
+use std::io::BufRead;
+use std::sync::Arc;
+
+use arrow_array::{RecordBatch, RecordBatchReader};
+use arrow_schema::{ArrowError, SchemaRef};
+
+use crate::columns::{Options, StructColumn};
+use crate::decoder::{schema_of, Decoder};
+
+/// Builds a [`Reader`] (pull, over any [`BufRead`]) or a [`Decoder`] (push) for one
+/// schema, with the options arrow-json's `ReaderBuilder` has.
+///
+/// ```
+/// use std::sync::Arc;
+/// use arrow_schema::{DataType, Field, Schema};
+///
+/// let schema = Arc::new(Schema::new(vec![Field::new("a", DataType::Int64, true)]));
+/// let input = "{\"a\": 1}\n{\"a\": 2, \"b\": \"skipped\"}\n";
+/// let reader = jsonlex_arrow::ReaderBuilder::new(schema).build(input.as_bytes()).unwrap();
+/// let batches: Vec<_> = reader.collect::<Result<_, _>>().unwrap();
+/// assert_eq!(batches[0].num_rows(), 2);
+/// ```
+#[derive(Clone, Debug)]
+pub struct ReaderBuilder {
+    schema: SchemaRef,
+    batch_size: usize,
+    options: Options,
+    projection: Option<Vec<usize>>,
+    pub(crate) skip_bad_records: bool,
+}
+
+impl ReaderBuilder {
+    /// Records are objects whose keys are `schema`'s fields; other keys are skipped.
+    pub fn new(schema: SchemaRef) -> ReaderBuilder {
+        ReaderBuilder {
+            schema,
+            batch_size: 1024,
+            options: Options::default(),
+            projection: None,
+            skip_bad_records: false,
+        }
+    }
+
+    /// Rows per batch (default 1024); the last batch may have fewer.
+    pub fn with_batch_size(self, batch_size: usize) -> Self {
+        ReaderBuilder { batch_size, ..self }
+    }
+
+    /// Numbers and booleans into string columns as written (`1.50`, `true`).
+    pub fn with_coerce_primitive(mut self, coerce_primitive: bool) -> Self {
+        self.options.coerce_primitive = coerce_primitive;
+        self
+    }
+
+    /// A key that is not a field of its (nested) struct is an error, not skipped.
+    pub fn with_strict_mode(mut self, strict_mode: bool) -> Self {
+        self.options.strict_mode = strict_mode;
+        self
+    }
+
+    /// Decode only these fields of the schema (indices into it, in the order given):
+    /// the batches have the projected schema, and the other fields are skipped (no
+    /// error in strict mode).
+    pub fn with_projection(self, projection: Vec<usize>) -> Self {
+        ReaderBuilder { projection: Some(projection), ..self }
+    }
+
+    /// A record that is malformed or does not fit the schema is dropped with the rest
+    /// of its line, and counted ([`Decoder::skipped_records`], [`Reader::skipped_records`]),
+    /// instead of ending the read with its error.
+    pub fn with_skip_bad_records(self, skip: bool) -> Self {
+        ReaderBuilder { skip_bad_records: skip, ..self }
+    }
+
+    /// A reader of batches from `reader`.
+    pub fn build<R: BufRead>(self, reader: R) -> Result<Reader<R>, ArrowError> {
+        Ok(Reader { reader, decoder: self.build_decoder()?, done: false })
+    }
+
+    /// A push decoder.
+    pub fn build_decoder(self) -> Result<Decoder, ArrowError> {
+        let (schema, known) = match &self.projection {
+            Some(p) => {
+                let projected = Arc::new(self.schema.project(p)?);
+                let known = self
+                    .schema
+                    .fields()
+                    .iter()
+                    .filter(|f| projected.field_with_name(f.name()).is_err())
+                    .map(|f| f.name().as_bytes().into())
+                    .collect();
+                (projected, known)
+            }
+            None => (self.schema.clone(), Vec::new()),
+        };
+        let root = StructColumn::new(schema.fields().clone(), false, String::new(), self.options, known)?;
+        Ok(Decoder::new(root, schema, self.batch_size, self.skip_bad_records))
+    }
+}
+
+/// Batches of records read from a [`BufRead`]; an iterator of
+/// `Result<RecordBatch, ArrowError>` that ends after the first error.
+pub struct Reader<R> {
+    reader: R,
+    decoder: Decoder,
+    done: bool,
+}
+
+impl<R> std::fmt::Debug for Reader<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Reader").field("decoder", &self.decoder).finish()
+    }
+}
+
+impl<R: BufRead> Reader<R> {
+    fn read(&mut self) -> Result<Option<RecordBatch>, ArrowError> {
+        loop {
+            let buf = self.reader.fill_buf()?;
+            if buf.is_empty() {
+                break;
+            }
+            let read = buf.len();
+            let used = self.decoder.decode(buf)?;
+            self.reader.consume(used);
+            if used != read {
+                break;
+            }
+        }
+        self.decoder.flush()
+    }
+
+    /// Records skipped as bad so far.
+    pub fn skipped_records(&self) -> usize {
+        self.decoder.skipped_records()
+    }
+
+    /// The errors of the first 100 skipped records.
+    pub fn skipped_errors(&self) -> &[ArrowError] {
+        self.decoder.skipped_errors()
+    }
+}
+
+impl<R: BufRead> Iterator for Reader<R> {
+    type Item = Result<RecordBatch, ArrowError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let next = self.read().transpose();
+        if !matches!(next, Some(Ok(_))) {
+            self.done = true;
+        }
+        next
+    }
+}
+
+impl<R: BufRead> RecordBatchReader for Reader<R> {
+    fn schema(&self) -> SchemaRef {
+        schema_of(&self.decoder)
+    }
+}
