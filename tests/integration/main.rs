@@ -27,6 +27,7 @@ mod lexer_differential;
 mod lexer_streaming;
 mod ndjson;
 mod serde_corpus;
+mod serde_dropin;
 mod serde_reader;
 mod serde_roundtrip;
 mod streams;
