@@ -173,6 +173,14 @@ impl Error {
         &self.0.message
     }
 
+    /// The decoder's own message, as `decode` words it (`expected ',' or ']' after an
+    /// array element`), also for an error that the serde API words as serde_json does
+    /// (`expected `,` or `]``, the [`message`](Error::message) then).
+    #[inline]
+    pub fn decode_message(&self) -> &str {
+        self.0.decode.as_ref().map_or(&self.0.message, |(m, _)| m)
+    }
+
     /// True when the input ended too early (more input could make it valid).
     #[inline]
     pub fn is_eof(&self) -> bool {

@@ -133,7 +133,7 @@ fn unchecked_by_serde_json(e: &jsonlex::Error) -> bool {
 fn error_agrees(text: &[u8], e: &jsonlex::Error, theirs: &serde_json::Error) -> bool {
     let ours = e.offset();
     let at = serde_offset(text, theirs.line(), theirs.column());
-    let m = e.message();
+    let m = e.decode_message();
     let t = theirs.to_string();
     let structural = ["expected `", "trailing", "key must be a string", "invalid value: expected key to be a number"]
         .iter()

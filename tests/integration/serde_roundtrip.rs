@@ -460,12 +460,13 @@ fn error_messages_name_the_field() {
     same_error::<Option<bool>>("1");
     same_error::<char>(r#""ab""#);
     same_error::<f32>("true");
-    // Syntax errors are decode's.
+    // Syntax errors are decode's, in serde_json's words.
     for text in ["[1 2]", "{\"a\" 1}", "[1,]", "nul", "[\"a\\x\"]", "[01]", "[1-2]", "", "  "] {
         let ours = jsonlex::from_str::<Value>(text).unwrap_err();
         let decoded = jsonlex::decode(text.as_bytes()).unwrap_err();
-        assert_eq!(ours.to_string(), decoded.to_string());
+        assert_eq!(ours.decode_message(), decoded.message());
         assert_eq!(ours.classify(), decoded.classify());
+        assert_eq!(ours.to_string(), decoded.serde_json_style().to_string());
     }
     assert_eq!(
         jsonlex::decode(b"[1-2]").unwrap_err().to_string(),
