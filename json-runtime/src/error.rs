@@ -279,6 +279,7 @@ impl Error {
 
     /// The error of whatever follows a complete document: serde_json's "trailing
     /// characters" (a syntax error, at the same place).
+    #[cfg(feature = "serde")]
     #[cold]
     pub(crate) fn trailing_characters(mut self) -> Error {
         if self.0.category != Category::Eof {

@@ -947,6 +947,7 @@ pub(crate) fn decode_identifier<O: Out>(input: &[u8], start: usize, end: usize, 
 /// its three generalized-UTF-8 bytes (`ED A0 BC`) instead of an error, as serde_json
 /// hands strings to `deserialize_bytes`. False for a body the lexer could not have
 /// accepted (a truncated escape).
+#[cfg(feature = "serde")]
 #[cold]
 pub(crate) fn unescape_wtf8(body: &[u8], out: &mut Vec<u8>) -> bool {
     let hex4 = |at: usize| -> Option<u32> {
@@ -995,6 +996,7 @@ pub(crate) fn unescape_wtf8(body: &[u8], out: &mut Vec<u8>) -> bool {
 }
 
 /// `cp` (any code point, surrogates included) in generalized UTF-8.
+#[cfg(feature = "serde")]
 fn push_wtf8(cp: u32, out: &mut Vec<u8>) {
     match cp {
         0..0x80 => out.push(cp as u8),

@@ -1,7 +1,8 @@
 //! The JSON document model: [`Value`], [`Number`] and the insertion-ordered [`Map`].
 //!
 //! `Value` is 32 bytes (checked by a test). Dropping one takes a bounded stack however
-//! deeply it nests (`teardown.rs`); `clone`, `==` and `Debug` still recurse once per
+//! deeply it nests (`teardown.rs`), and so do `clone`, `==` and `strict_eq`
+//! (`deep.rs`); `Debug`, serde's `Serialize` and `from_value` still recurse once per
 //! level. Strings and keys are [`Str`]s, which keep
 //! up to [`Str::INLINE_CAPACITY`] bytes inline. Arrays and objects built by the decoder
 //! have exactly the capacity they need; an object with more than
@@ -13,6 +14,7 @@
 //! | `mod.rs` | [`Value`] and [`Number`], their accessors, comparisons with plain Rust values |
 //! | `array.rs` | [`Array`], the `Vec<Value>` of `Value::Array` |
 //! | `map.rs` | [`Map`] and its iterators |
+//! | `deep.rs` | `clone`, `==` and `strict_eq` of [`Value`]s of any depth with a bounded stack |
 //! | `teardown.rs` | dropping [`Array`]s and [`Map`]s of any depth with a bounded stack |
 //! | `str.rs` | [`Str`], the string of `Value::String` and of keys: short ones inline |
 //! | `index.rs` | `value["key"]`, `value[0]`, `map["key"]` ([`ValueIndex`]) |
@@ -24,6 +26,7 @@
 mod array;
 #[cfg(feature = "serde")]
 mod de;
+mod deep;
 mod from;
 mod index;
 mod map;
@@ -49,7 +52,10 @@ pub use str::StrDeserializer;
 ///
 /// `Debug` prints as serde_json's does: `Null`, `Bool(true)`, `Number(1.5)`,
 /// `String("s")`, `Array [..]`, `Object {..}`.
-#[derive(Clone, PartialEq, Default)]
+///
+/// `clone`, `==` and [`strict_eq`](Value::strict_eq) take a bounded stack however
+/// deeply the value nests (`deep.rs`), as dropping it does.
+#[derive(Default)]
 pub enum Value {
     /// `null`
     #[default]
@@ -477,12 +483,7 @@ impl Value {
     /// assert!(!Value::from(-0.0).strict_eq(&Value::from(0.0)));
     /// ```
     pub fn strict_eq(&self, other: &Value) -> bool {
-        match (self, other) {
-            (Value::Number(a), Value::Number(b)) => a.strict_eq(b),
-            (Value::Array(a), Value::Array(b)) => a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.strict_eq(y)),
-            (Value::Object(a), Value::Object(b)) => a.strict_eq(b),
-            _ => self == other,
-        }
+        deep::equal(self, other, true)
     }
 }
 
