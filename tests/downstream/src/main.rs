@@ -125,8 +125,26 @@ fn serde_json_drop_in() -> Result<(), jsonlex::Error> {
     map.shift_insert(0, "a", json!(0));
     map.entry("c").or_insert(json!(2));
     map.retain(|k, _| k.as_str() != "b");
+    let mut more = jsonlex::Map::new();
+    more.insert("0", json!(null));
+    map.append(&mut more);
+    assert!(more.is_empty());
+    if let jsonlex::map::Entry::Occupied(e) = map.entry("0") {
+        assert_eq!(e.remove(), json!(null));
+    }
     map.sort_keys();
     assert_eq!(jsonlex::Value::Object(map), json!({"a": 0, "c": 2}));
+    // serde_json's module paths and Number conversions.
+    assert_eq!(jsonlex::value::to_value("s")?, "s");
+    assert_eq!(jsonlex::Number::from_i128(-5).and_then(|n| n.as_i128()), Some(-5));
+    assert_eq!(jsonlex::Number::from_u128(u128::MAX), None);
+    assert_eq!(jsonlex::Number::from_f64(1e300).and_then(|n| n.as_f32()), None);
+    let e: jsonlex::error::Error = jsonlex::from_str::<u8>("[").unwrap_err();
+    assert_eq!(e.classify(), jsonlex::error::Category::Data);
+    // The serde API words an error as serde_json does; decode's words stay reachable.
+    let e = jsonlex::from_str::<jsonlex::Value>("[1 2]").unwrap_err();
+    assert_eq!(e.decode_message(), "expected ',' or ']' after an array element");
+    assert_eq!(e.decode_style().to_string(), "expected ',' or ']' after an array element at line 1, column 4");
     let mut de = jsonlex::Deserializer::from_str("[[[]]]");
     de.disable_recursion_limit();
     let deep = de.into_iter::<jsonlex::Value>().next().transpose()?;
