@@ -296,6 +296,10 @@ const CONTROL: &str = "control character (\\u0000-\\u001F) found while parsing a
 /// own messages, `invalid type: ...`, pass through).
 fn serde_json_message(category: Category, m: &str) -> Option<&'static str> {
     if category == Category::Eof {
+        if m.contains("comment") {
+            // A dialect's (JSONC, JSON5): serde_json has no words for it.
+            return None;
+        }
         let m = m.strip_prefix("unexpected end of input: ").unwrap_or(m);
         return Some(if m.contains("string") && !m.contains("key") || m.contains("escape") {
             "EOF while parsing a string"

@@ -211,6 +211,9 @@ fn error_categories_and_io_errors() {
         format!("{:?}", jsonlex::from_str::<Value>("{0}").unwrap_err()),
         r#"Error("key must be a string", line: 1, column: 2)"#
     );
+    // A dialect's own errors keep their words (serde_json has none for them).
+    let e = jsonlex::jsonc::from_slice::<Vec<u8>>(b"[1, /* 2").unwrap_err();
+    assert!(e.to_string().starts_with("unterminated block comment"), "{e}");
     assert_eq!(
         jsonlex::decode(b"[1 2]").unwrap_err().to_string(),
         "expected ',' or ']' after an array element at line 1, column 4"
