@@ -356,9 +356,26 @@ pub fn transcode(input: &[u8], encode: &EncodeOptions) -> Result<Vec<u8>, Error>
 mod serde_api;
 #[cfg(feature = "serde")]
 pub use serde_api::{
-    from_reader, from_reader_with, from_slice, from_slice_with, from_str, from_value, to_string, to_string_with,
-    to_value, to_vec, to_vec_with, to_writer, to_writer_with, Deserializer, IoRead, Serializer, StreamDeserializer,
+    from_reader, from_reader_with, from_slice, from_slice_with, from_str, from_value, to_string, to_string_pretty,
+    to_string_with, to_value, to_vec, to_vec_pretty, to_vec_with, to_writer, to_writer_pretty, to_writer_with,
+    Deserializer, IoRead, Serializer, StreamDeserializer,
 };
+
+#[cfg(feature = "serde")]
+mod json_macro;
+
+/// serde_json's module paths: `jsonlex::value::{Value, Number, Map, to_value, from_value}`.
+pub use json_runtime::value;
+
+/// serde_json's `serde_json::map`: [`Map`] and its entry API.
+pub mod map {
+    pub use json_runtime::value::{Entry, Iter, IterMut, Map, OccupiedEntry, VacantEntry};
+}
+
+/// serde_json's `serde_json::error`: [`Error`] and [`Category`].
+pub mod error {
+    pub use json_runtime::error::{Category, Error};
+}
 
 #[cfg(test)]
 mod tests {

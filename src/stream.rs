@@ -162,12 +162,30 @@ pub fn decode_reader_stream<R: std::io::Read>(reader: R) -> ValueReaderStream<R>
 pub fn decode_reader_stream_with<R: std::io::Read>(reader: R, options: &DecodeOptions) -> ValueReaderStream<R> {
     // SAFETY: `JsonLexerStream` is generated from grammar/json.lex, whose string rules
     // accept only well-formed UTF-8 (as for `decode_with`).
-    unsafe { crate::Deserializer::reader_trusted(reader, options) }.into_iter()
+    ValueReaderStream(unsafe { crate::Deserializer::reader_trusted(reader, options) }.into_iter())
 }
 
 /// The documents of a reader as [`Value`]s, from [`decode_reader_stream`]: a
-/// [`StreamDeserializer`](crate::StreamDeserializer) of `Value`s (its
-/// [`byte_offset`](json_runtime::de::serde::StreamDeserializer::byte_offset) is where
-/// the last good document ended).
+/// [`StreamDeserializer`](crate::StreamDeserializer) of `Value`s, with `decode`'s
+/// error messages and positions (the serde API's are serde_json's);
+/// [`byte_offset`](ValueReaderStream::byte_offset) is where the last good document
+/// ended.
 #[cfg(feature = "serde")]
-pub type ValueReaderStream<R> = crate::StreamDeserializer<'static, Value, crate::IoRead<R>>;
+pub struct ValueReaderStream<R: std::io::Read>(crate::StreamDeserializer<'static, Value, crate::IoRead<R>>);
+
+#[cfg(feature = "serde")]
+impl<R: std::io::Read> ValueReaderStream<R> {
+    /// Where the last good document ended (serde_json's `byte_offset`).
+    pub fn byte_offset(&self) -> usize {
+        self.0.byte_offset()
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<R: std::io::Read> Iterator for ValueReaderStream<R> {
+    type Item = Result<Value, Error>;
+
+    fn next(&mut self) -> Option<Result<Value, Error>> {
+        self.0.next().map(|r| r.map_err(Error::decode_style))
+    }
+}

@@ -40,20 +40,42 @@ struct Inner {
     category: Category,
     position: Position,
     message: Cow<'static, str>,
+    /// The kind of the I/O error behind a [`Category::Io`] error.
+    io_kind: Option<std::io::ErrorKind>,
+    /// Made through the serde API: serde_json's words and position rule, and its
+    /// `Display` (`... at line 1 column 4`).
+    serde_json: bool,
+    /// The decoder's message and position, before [`Error::serde_json_style`] replaced
+    /// them.
+    decode: Option<(Cow<'static, str>, Position)>,
 }
 
 impl Error {
     /// An error at byte `offset` of `input` (the line and column are computed here).
     #[cold]
     pub fn new(category: Category, input: &[u8], offset: usize, message: impl Into<Cow<'static, str>>) -> Error {
-        Error(Box::new(Inner { category, position: Position::at(input, offset), message: message.into() }))
+        Error(Box::new(Inner {
+            category,
+            position: Position::at(input, offset),
+            message: message.into(),
+            io_kind: None,
+            serde_json: false,
+            decode: None,
+        }))
     }
 
     /// An error at a position computed elsewhere (a reader's: its buffer does not hold
     /// the whole input).
     #[cold]
     pub(crate) fn at(category: Category, position: Position, message: impl Into<Cow<'static, str>>) -> Error {
-        Error(Box::new(Inner { category, position, message: message.into() }))
+        Error(Box::new(Inner {
+            category,
+            position,
+            message: message.into(),
+            io_kind: None,
+            serde_json: false,
+            decode: None,
+        }))
     }
 
     /// An error not yet tied to a place in an input (serde's `custom` errors, which
@@ -63,7 +85,14 @@ impl Error {
     #[cold]
     pub(crate) fn unplaced(category: Category, message: impl Into<Cow<'static, str>>) -> Error {
         let position = Position { offset: 0, line: 0, column: 0 };
-        Error(Box::new(Inner { category, position, message: message.into() }))
+        Error(Box::new(Inner {
+            category,
+            position,
+            message: message.into(),
+            io_kind: None,
+            serde_json: false,
+            decode: None,
+        }))
     }
 
     /// True for an error made by [`Error::unplaced`] and not placed since.
@@ -144,10 +173,181 @@ impl Error {
         &self.0.message
     }
 
+    /// The decoder's own message, as `decode` words it (`expected ',' or ']' after an
+    /// array element`), also for an error that the serde API words as serde_json does
+    /// (`expected `,` or `]``, the [`message`](Error::message) then).
+    #[inline]
+    pub fn decode_message(&self) -> &str {
+        self.0.decode.as_ref().map_or(&self.0.message, |(m, _)| m)
+    }
+
     /// True when the input ended too early (more input could make it valid).
     #[inline]
     pub fn is_eof(&self) -> bool {
         self.0.category == Category::Eof
+    }
+
+    /// True when reading the input or writing the output failed (serde_json's
+    /// `Category::Io`).
+    #[inline]
+    pub fn is_io(&self) -> bool {
+        self.0.category == Category::Io
+    }
+
+    /// True when the input is not JSON (serde_json's `Category::Syntax`: here
+    /// [`Category::Syntax`], [`Utf8`](Category::Utf8), [`Escape`](Category::Escape),
+    /// [`Depth`](Category::Depth) and [`Number`](Category::Number)).
+    #[inline]
+    pub fn is_syntax(&self) -> bool {
+        matches!(
+            self.0.category,
+            Category::Syntax | Category::Utf8 | Category::Escape | Category::Depth | Category::Number
+        )
+    }
+
+    /// True when the JSON is well-formed but does not fit the type asked for, or a
+    /// value cannot be written as JSON (serde_json's `Category::Data`).
+    #[inline]
+    pub fn is_data(&self) -> bool {
+        self.0.category == Category::Data
+    }
+
+    /// The kind of the I/O error behind an [`is_io`](Error::is_io) error, if known.
+    #[inline]
+    pub fn io_error_kind(&self) -> Option<std::io::ErrorKind> {
+        self.0.io_kind
+    }
+
+    /// An I/O error: category [`Category::Io`], `error`'s kind kept for
+    /// `From<Error> for io::Error`.
+    #[cold]
+    pub(crate) fn io(position: Position, error: &std::io::Error, message: String) -> Error {
+        Error(Box::new(Inner {
+            category: Category::Io,
+            position,
+            message: message.into(),
+            io_kind: Some(error.kind()),
+            serde_json: false,
+            decode: None,
+        }))
+    }
+}
+
+impl Error {
+    /// The error in serde_json's terms, as the serde API reports it: its words for
+    /// the same kind of problem (`expected `,` or `]``, `EOF while parsing a list`,
+    /// `trailing characters`, ...), its position rule (the last byte read: at the end
+    /// of input one column before the end, after a line break column 0 of the next
+    /// line) and its `Display` (`... at line L column C`). Applied once.
+    #[cold]
+    pub fn serde_json_style(mut self) -> Error {
+        if self.0.serde_json {
+            return self;
+        }
+        self.0.serde_json = true;
+        if self.is_unplaced() {
+            return self;
+        }
+        let inner = &mut *self.0;
+        inner.decode = Some((inner.message.clone(), inner.position));
+        if inner.category == Category::Eof {
+            inner.position.column = inner.position.column.saturating_sub(1);
+        }
+        if let Some(m) = serde_json_message(inner.category, &inner.message) {
+            if m == CONTROL && inner.message.starts_with("control character U+000A") {
+                inner.position.line += 1;
+                inner.position.column = 0;
+            }
+            inner.message = Cow::Borrowed(m);
+        }
+        self
+    }
+}
+
+impl Error {
+    /// The error as the decoder words and places it (`decode`, `decode_stream`), undoing
+    /// [`Error::serde_json_style`].
+    #[cold]
+    pub fn decode_style(mut self) -> Error {
+        let inner = &mut *self.0;
+        inner.serde_json = false;
+        if let Some((message, position)) = inner.decode.take() {
+            (inner.message, inner.position) = (message, position);
+        }
+        self
+    }
+
+    /// The error of whatever follows a complete document: serde_json's "trailing
+    /// characters" (a syntax error, at the same place).
+    #[cfg(feature = "serde")]
+    #[cold]
+    pub(crate) fn trailing_characters(mut self) -> Error {
+        if self.0.category != Category::Eof {
+            self.0.category = Category::Syntax;
+            self.0.message = Cow::Borrowed("trailing characters");
+        }
+        self
+    }
+}
+
+const CONTROL: &str = "control character (\\u0000-\\u001F) found while parsing a string";
+
+/// serde_json's words for one of the decoder's messages (`None`: keep ours; serde's
+/// own messages, `invalid type: ...`, pass through).
+fn serde_json_message(category: Category, m: &str) -> Option<&'static str> {
+    if category == Category::Eof {
+        if m.contains("comment") {
+            // A dialect's (JSONC, JSON5): serde_json has no words for it.
+            return None;
+        }
+        let m = m.strip_prefix("unexpected end of input: ").unwrap_or(m);
+        return Some(if m.contains("string") && !m.contains("key") || m.contains("escape") {
+            "EOF while parsing a string"
+        } else if m.contains("after an array element") || m.contains("']'") {
+            "EOF while parsing a list"
+        } else if m.contains("after an object member") || m.contains("after '{'") || m.contains("':'") {
+            "EOF while parsing an object"
+        } else {
+            "EOF while parsing a value"
+        });
+    }
+    Some(match m {
+        _ if category == Category::Data || category == Category::Io => return None,
+        "expected a value" => "expected value",
+        "expected ',' or ']' after an array element" => "expected `,` or `]`",
+        "expected ',' or '}' after an object member" => "expected `,` or `}`",
+        "expected ':' after an object key" => "expected `:`",
+        "expected the end of input after the value" | "expected whitespace or a delimiter after the value" => {
+            "trailing characters"
+        }
+        "number out of range" => "number out of range",
+        _ if m.starts_with("expected a string key") => "key must be a string",
+        _ if m.starts_with("invalid literal") => "expected ident",
+        "invalid number: a leading '+' is not allowed" | "invalid number: expected a digit before '.'" => {
+            "expected value"
+        }
+        _ if m.starts_with("expected `\"` after the number in a key") => "expected `\"`",
+        _ if m.starts_with("invalid number") => "invalid number",
+        _ if m.starts_with("control character") => CONTROL,
+        _ if m.starts_with("invalid UTF-8") => "invalid unicode code point",
+        _ if m.starts_with("lone surrogate") => "lone leading surrogate in hex escape",
+        _ if m.starts_with("invalid escape") || m.starts_with("invalid `\\u` escape") => "invalid escape",
+        _ if m.starts_with("arrays and objects nested deeper") => "recursion limit exceeded",
+        _ if m.starts_with("unexpected character") || m.starts_with("unexpected byte") => "expected value",
+        _ => return None,
+    })
+}
+
+/// As serde_json's: an I/O error keeps its kind; the end of input is
+/// `UnexpectedEof`; any other error is `InvalidData`. The message is the error's.
+impl From<Error> for std::io::Error {
+    fn from(e: Error) -> std::io::Error {
+        let kind = match e.0.category {
+            Category::Io => e.0.io_kind.unwrap_or(std::io::ErrorKind::Other),
+            Category::Eof => std::io::ErrorKind::UnexpectedEof,
+            _ => std::io::ErrorKind::InvalidData,
+        };
+        std::io::Error::new(kind, e)
     }
 }
 
@@ -156,12 +356,21 @@ impl core::fmt::Display for Error {
         if self.0.position.line == 0 {
             return f.write_str(&self.0.message);
         }
+        if self.0.serde_json {
+            let p = &self.0.position;
+            return write!(f, "{} at line {} column {}", self.0.message, p.line, p.column);
+        }
         write!(f, "{} at {}", self.0.message, self.0.position)
     }
 }
 
 impl core::fmt::Debug for Error {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        if self.0.serde_json {
+            // serde_json's form: `Error("key must be a string", line: 1, column: 2)`.
+            let p = &self.0.position;
+            return write!(f, "Error({:?}, line: {}, column: {})", self.0.message, p.line, p.column);
+        }
         f.debug_struct("Error")
             .field("category", &self.0.category)
             .field("message", &self.0.message)

@@ -207,3 +207,30 @@ fn deep_document_to_owned_drops() {
         drop(v);
     });
 }
+
+/// Arrays and objects in turn, `2 * DEPTH` levels in all (an object's member holds an
+/// array, whose last element is an object, ...), with scalars beside each level, and
+/// `bottom` at the bottom.
+fn deep_mix(bottom: &str) -> Value {
+    let text = nested(r#"{"n": 1.5, "a": [null, "s", "#, bottom, "]}");
+    jsonlex::decode_with(&text, &DecodeOptions::new().max_depth(2 * DEPTH + 1)).unwrap()
+}
+
+#[test]
+fn deep_values_clone_and_compare() {
+    on_small_stack(|| {
+        let v = deep_mix("{}");
+        assert_eq!(depth_of(&v), 2 * DEPTH);
+        let copy = v.clone();
+        assert_eq!(depth_of(&copy), 2 * DEPTH);
+        assert!(copy == v);
+        assert!(copy.strict_eq(&v));
+        // A difference at the bottom is seen.
+        let other = deep_mix("0");
+        assert!(other != v);
+        assert!(!other.strict_eq(&v));
+        let arrays = jsonlex::decode_with(&nested("[", "[]", "]"), &DecodeOptions::new().max_depth(DEPTH + 1)).unwrap();
+        assert!(arrays.clone() == arrays);
+        assert!(arrays != v);
+    });
+}

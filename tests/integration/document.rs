@@ -277,11 +277,11 @@ fn encoding_and_serde_as_the_value() {
         assert_eq!(jsonlex::to_string_with(&*doc, &opts).unwrap(), jsonlex::encode_with(&value, &opts), "{opts:?}");
     }
     assert_eq!(jsonlex::to_string(&doc).unwrap(), jsonlex::encode(&value));
-    assert_eq!(jsonlex::to_value(&doc.root()).unwrap(), value);
+    assert_eq!(jsonlex::to_value(doc.root()).unwrap(), value);
     assert_eq!(doc.to_string(), value.to_string());
     assert_eq!(format!("{:#}", doc.root().index("b")), format!("{:#}", value["b"]));
     assert_eq!(format!("{:?}", doc.root().index("a")), format!("{:?}", value["a"]));
-    assert!(format!("{doc:?}").starts_with("Document { root: Object("));
+    assert!(format!("{doc:?}").starts_with("Document { root: Object {"));
     assert!(doc.root() == value && value == doc.root().index("a").document().root());
     assert!(doc.root().index("a") != value);
     assert_eq!(Value::from(doc.root().index("b")), value["b"]);

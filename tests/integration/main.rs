@@ -28,6 +28,7 @@ mod lexer_streaming;
 mod lexer_values;
 mod ndjson;
 mod serde_corpus;
+mod serde_dropin;
 mod serde_reader;
 mod serde_roundtrip;
 mod streams;

@@ -133,7 +133,7 @@ fn unchecked_by_serde_json(e: &jsonlex::Error) -> bool {
 fn error_agrees(text: &[u8], e: &jsonlex::Error, theirs: &serde_json::Error) -> bool {
     let ours = e.offset();
     let at = serde_offset(text, theirs.line(), theirs.column());
-    let m = e.message();
+    let m = e.decode_message();
     let t = theirs.to_string();
     let structural = ["expected `", "trailing", "key must be a string", "invalid value: expected key to be a number"]
         .iter()
@@ -247,10 +247,11 @@ fn mutations<T: DeserializeOwned + PartialEq + Debug>(
             (Err(a), Ok(_)) if unchecked_by_serde_json(a) => rejected += 1,
             _ => panic!("jsonlex {:?}, serde_json {:?} on {}", ours.err(), theirs.err(), show()),
         }
-        // Through serde into a Value, the errors are decode's, to the byte and word.
+        // Through serde into a Value, the errors are decode's, to the byte, in
+        // serde_json's words.
         match (jsonlex::from_slice::<Value>(&m), jsonlex::decode(&m)) {
             (Ok(a), Ok(b)) => assert_same(&a, &b),
-            (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string(), "on {}", show()),
+            (Err(a), Err(b)) => assert_eq!(a.to_string(), b.serde_json_style().to_string(), "on {}", show()),
             (a, b) => panic!("serde Value {:?}, decode {:?} on {}", a.err(), b.err(), show()),
         }
     }

@@ -439,8 +439,8 @@ fn error_messages_name_the_field() {
     // Where serde_json says "trailing characters", we say what was expected (at the
     // same place).
     for (text, message) in [
-        (r#"[1, "n", null, 4]"#, "expected ']': the type takes no more elements or members at line 1, column 16"),
-        (r#"{"id": 1, "name": "n"} 1"#, "expected the end of input after the value at line 1, column 24"),
+        (r#"[1, "n", null, 4]"#, "expected ']': the type takes no more elements or members at line 1 column 16"),
+        (r#"{"id": 1, "name": "n"} 1"#, "trailing characters at line 1 column 24"),
     ] {
         let e = jsonlex::from_str::<Strict>(text).unwrap_err();
         let theirs = serde_json::from_str::<Strict>(text).unwrap_err();
@@ -460,12 +460,13 @@ fn error_messages_name_the_field() {
     same_error::<Option<bool>>("1");
     same_error::<char>(r#""ab""#);
     same_error::<f32>("true");
-    // Syntax errors are decode's.
+    // Syntax errors are decode's, in serde_json's words.
     for text in ["[1 2]", "{\"a\" 1}", "[1,]", "nul", "[\"a\\x\"]", "[01]", "[1-2]", "", "  "] {
         let ours = jsonlex::from_str::<Value>(text).unwrap_err();
         let decoded = jsonlex::decode(text.as_bytes()).unwrap_err();
-        assert_eq!(ours.to_string(), decoded.to_string());
+        assert_eq!(ours.decode_message(), decoded.message());
         assert_eq!(ours.classify(), decoded.classify());
+        assert_eq!(ours.to_string(), decoded.serde_json_style().to_string());
     }
     assert_eq!(
         jsonlex::decode(b"[1-2]").unwrap_err().to_string(),
@@ -475,10 +476,11 @@ fn error_messages_name_the_field() {
 
 #[test]
 fn decode_options() {
-    // Depth: decode's limit and error, through serde.
+    // Depth: decode's limit and error (in serde_json's words), through serde.
     let deep = format!("{}{}", "[".repeat(513), "]".repeat(513));
     let e = jsonlex::from_str::<Value>(&deep).unwrap_err();
-    assert_eq!(e.to_string(), jsonlex::decode(deep.as_bytes()).unwrap_err().to_string());
+    assert_eq!(e.to_string(), jsonlex::decode(deep.as_bytes()).unwrap_err().serde_json_style().to_string());
+    assert_eq!(e.to_string(), "recursion limit exceeded at line 1 column 513");
     assert_eq!(e.classify(), Category::Depth);
     let e = jsonlex::from_str::<IgnoredAny>(&deep).unwrap_err();
     assert_eq!(e.classify(), Category::Depth);
@@ -551,7 +553,7 @@ fn encode_options() {
     assert_eq!(php, r#"["a\/b","\u00e9\ud83d\ude00","<&'\">",1,1.0e+25,1.8446744073709552e+19]"#);
     let small = small();
     // The serializer writes what the Value encoder writes, under any options.
-    let value = jsonlex::to_value(&v).unwrap();
+    let value = jsonlex::to_value(v).unwrap();
     for opts in [
         EncodeOptions::new(),
         EncodeOptions::php(),
@@ -628,7 +630,7 @@ fn deserializer_over_a_dialect_lexer() {
         &DecodeOptions::new(),
     )
     .unwrap_err();
-    assert_eq!(e.to_string(), "missing field `name` at line 2, column 1");
+    assert_eq!(e.to_string(), "missing field `name` at line 2 column 1");
     assert!(jsonlex::from_slice::<Strict>(text).is_err());
 }
 

@@ -11,7 +11,7 @@ use std::io::Read;
 use super::sink::Sink;
 use super::string::StrError;
 use super::LoneSurrogate;
-use crate::error::{Category, Error};
+use crate::error::Error;
 use crate::lex::{Next, ReadLexer, Step, StreamLexer};
 use crate::token::JsonToken;
 
@@ -148,7 +148,7 @@ impl<'a, R: Read, L: StreamLexer<Kind = JsonToken>, S: for<'x> Sink<'x>> Input<'
         let base = self.lexer.buffered().1;
         if let Some(error) = self.lexer.take_io_error() {
             let at = self.lexer.position(base + offset);
-            return Some(Error::at(Category::Io, at, format!("cannot read the input: {error}")));
+            return Some(Error::io(at, &error, format!("cannot read the input: {error}")));
         }
         let read = match self.lexer.read_to(base + offset + LOOKAHEAD) {
             Ok(()) if repair => self.lexer.read_string(base + start),
@@ -159,7 +159,7 @@ impl<'a, R: Read, L: StreamLexer<Kind = JsonToken>, S: for<'x> Sink<'x>> Input<'
             Err(error) => {
                 let (window, _) = self.lexer.buffered();
                 let at = self.lexer.position(base + window.len());
-                Some(Error::at(Category::Io, at, format!("cannot read the input: {error}")))
+                Some(Error::io(at, &error, format!("cannot read the input: {error}")))
             }
         }
     }

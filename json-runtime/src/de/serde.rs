@@ -282,11 +282,24 @@ impl<'de, L, S: Source<'de>> Deserializer<'de, L, S> {
         }
     }
 
+    /// Lets arrays and objects nest without limit (serde_json's `unbounded_depth`): the
+    /// depth limit of the [`DecodeOptions`] is no longer checked. serde recurses once
+    /// per level into the visitors of the type being read, so a deep enough input can
+    /// still overflow the thread's stack; deserializing into a [`Value`](crate::Value)
+    /// and dropping it are fine at any depth the stack allows the visitors.
+    pub fn disable_recursion_limit(&mut self) {
+        self.remaining_depth = usize::MAX;
+    }
+
     /// Checks that only whitespace follows the value read.
     pub fn end(&mut self) -> Result<(), Error> {
-        match self.next()? {
-            t if t.kind == Kind::Eof => Ok(()),
-            t => Err(self.expected(t, "expected the end of input after the value")),
+        match self.next() {
+            Ok(t) if t.kind == Kind::Eof => Ok(()),
+            Ok(t) => Err(self.expected(t, "expected the end of input after the value")),
+            // Whatever follows the value, even what does not lex: serde_json's
+            // "trailing characters".
+            Err(e) if !e.is_io() => Err(e.trailing_characters()),
+            Err(e) => Err(e),
         }
     }
 
@@ -532,6 +545,20 @@ impl<'de, L, S: Source<'de>> Deserializer<'de, L, S> {
     /// The string token `t` as bytes (its decoded UTF-8).
     #[inline]
     fn bytes(&mut self, t: Tok) -> Result<Bytes<'de, '_>, Error> {
+        // An escaped string as bytes: lone surrogates (`"\ud83c"`) are not an error
+        // here but their WTF-8 bytes, as serde_json gives them (`[237, 160, 188]`).
+        if t.kind == Kind::EscapedString && !self.repaired && t.end >= t.start + 2 {
+            if let Some(body) = self.src.bytes(t.start + 1, t.end - 1) {
+                let body: &[u8] = match body {
+                    Ref::Borrowed(b) => b,
+                    Ref::Copied(b) => b,
+                };
+                self.scratch.clear();
+                if string::unescape_wtf8(body, &mut self.scratch) {
+                    return Ok(Bytes::Copied(&self.scratch));
+                }
+            }
+        }
         Ok(match self.str(t)? {
             Str::Borrowed(s) => Bytes::Borrowed(s.as_bytes()),
             Str::Copied(s) => Bytes::Copied(s.as_bytes()),
@@ -606,6 +633,30 @@ impl<'de, L, S: Source<'de>> Deserializer<'de, L, S> {
             Num::Big(Str::Copied(s)) => visitor.visit_str(s),
         };
         match r {
+            Ok(v) => Ok(v),
+            Err(e) => Err(self.number_visit_error(t, e)),
+        }
+    }
+
+    /// The number token `t` as the nearest `f32`, rounded once from its digits (not
+    /// through `f64`, which rounds twice: `7.038531e-26` would be one ulp off, and
+    /// `3.4028235677973366e38` infinite). Integers that fit 64 bits go to the visitor
+    /// as integers (its `as f32` rounds once); beyond `f32`'s range is "number out of
+    /// range", not infinity.
+    #[cold]
+    fn visit_f32<V: Visitor<'de>>(&mut self, t: Tok, visitor: V) -> Result<V::Value, Error> {
+        let f = match self.number(t)? {
+            Num::F(_) => {
+                let bytes = self.token_bytes(t)?;
+                match core::str::from_utf8(bytes).ok().and_then(|s| s.parse::<f32>().ok()) {
+                    Some(f) if f.is_finite() => f,
+                    Some(_) => return Err(self.error_at(Category::Number, t.start, "number out of range")),
+                    None => return Err(self.malformed(t)),
+                }
+            }
+            _ => return self.visit_number(t, visitor),
+        };
+        match visitor.visit_f32(f) {
             Ok(v) => Ok(v),
             Err(e) => Err(self.number_visit_error(t, e)),
         }
@@ -1073,7 +1124,15 @@ impl<'de, L, S: Source<'de>> de::Deserializer<'de> for &mut Deserializer<'de, L,
     deserialize_number! {
         deserialize_i8 deserialize_i16 deserialize_i32 deserialize_i64
         deserialize_u8 deserialize_u16 deserialize_u32 deserialize_u64
-        deserialize_f32 deserialize_f64
+        deserialize_f64
+    }
+
+    fn deserialize_f32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        let t = self.value_token()?;
+        match t.kind {
+            Kind::Float | Kind::Integer => self.visit_f32(t, visitor),
+            _ => Err(self.invalid_type(t, &visitor)),
+        }
     }
 
     fn deserialize_i128<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
@@ -1084,7 +1143,8 @@ impl<'de, L, S: Source<'de>> de::Deserializer<'de> for &mut Deserializer<'de, L,
         let r = match self.integer128(t)? {
             Some((false, n)) if n <= i128::MAX as u128 => visitor.visit_i128(n as i128),
             Some((true, n)) if n <= i128::MAX as u128 + 1 => visitor.visit_i128((n as i128).wrapping_neg()),
-            _ => return Err(self.number_error(t, NumError::OutOfRange)),
+            // On its last digit, as serde_json places it.
+            _ => return Err(self.error_at(Category::Number, t.end.saturating_sub(1), "number out of range")),
         };
         self.placed(r)
     }
@@ -1097,8 +1157,9 @@ impl<'de, L, S: Source<'de>> de::Deserializer<'de> for &mut Deserializer<'de, L,
         let r = match self.integer128(t)? {
             Some((false, n)) => visitor.visit_u128(n),
             Some((true, 0)) => visitor.visit_u128(0),
-            Some((true, n)) if n <= i128::MAX as u128 + 1 => visitor.visit_i128((n as i128).wrapping_neg()),
-            _ => return Err(self.number_error(t, NumError::OutOfRange)),
+            // A negative number is out of a u128's range: at its sign, as serde_json says.
+            Some((true, _)) => return Err(self.error_at(Category::Number, t.start, "number out of range")),
+            _ => return Err(self.error_at(Category::Number, t.end.saturating_sub(1), "number out of range")),
         };
         self.placed(r)
     }

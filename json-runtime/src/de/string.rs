@@ -942,6 +942,77 @@ pub(crate) fn decode_identifier<O: Out>(input: &[u8], start: usize, end: usize, 
     Ok(())
 }
 
+/// Unescapes a string token's body (the lexer accepted it: its escapes are well
+/// formed, the rest is UTF-8) into `out` as WTF-8: a lone surrogate `\\uD83C` becomes
+/// its three generalized-UTF-8 bytes (`ED A0 BC`) instead of an error, as serde_json
+/// hands strings to `deserialize_bytes`. False for a body the lexer could not have
+/// accepted (a truncated escape).
+#[cfg(feature = "serde")]
+#[cold]
+pub(crate) fn unescape_wtf8(body: &[u8], out: &mut Vec<u8>) -> bool {
+    let hex4 = |at: usize| -> Option<u32> {
+        let digits = body.get(at..at + 4)?;
+        let mut n = 0;
+        for &d in digits {
+            n = n * 16 + char::from(d).to_digit(16)?;
+        }
+        Some(n)
+    };
+    let mut i = 0;
+    while i < body.len() {
+        let run = body[i..].iter().position(|&b| b == b'\\').map_or(body.len(), |p| i + p);
+        out.extend_from_slice(&body[i..run]);
+        if run == body.len() {
+            break;
+        }
+        let Some(&e) = body.get(run + 1) else { return false };
+        i = run + 2;
+        let unit = match e {
+            b'"' => b'"',
+            b'\\' => b'\\',
+            b'/' => b'/',
+            b'b' => 0x08,
+            b'f' => 0x0C,
+            b'n' => b'\n',
+            b'r' => b'\r',
+            b't' => b'\t',
+            b'u' => {
+                let Some(mut cp) = hex4(i) else { return false };
+                i += 4;
+                if (0xD800..0xDC00).contains(&cp) && body.get(i..i + 2) == Some(b"\\u") {
+                    if let Some(low) = hex4(i + 2).filter(|low| (0xDC00..0xE000).contains(low)) {
+                        cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
+                        i += 6;
+                    }
+                }
+                push_wtf8(cp, out);
+                continue;
+            }
+            _ => return false,
+        };
+        out.push(unit);
+    }
+    true
+}
+
+/// `cp` (any code point, surrogates included) in generalized UTF-8.
+#[cfg(feature = "serde")]
+fn push_wtf8(cp: u32, out: &mut Vec<u8>) {
+    match cp {
+        0..0x80 => out.push(cp as u8),
+        0x80..0x800 => out.extend_from_slice(&[0xC0 | (cp >> 6) as u8, 0x80 | (cp & 0x3F) as u8]),
+        0x800..0x10000 => {
+            out.extend_from_slice(&[0xE0 | (cp >> 12) as u8, 0x80 | ((cp >> 6) & 0x3F) as u8, 0x80 | (cp & 0x3F) as u8])
+        }
+        _ => out.extend_from_slice(&[
+            0xF0 | (cp >> 18) as u8,
+            0x80 | ((cp >> 12) & 0x3F) as u8,
+            0x80 | ((cp >> 6) & 0x3F) as u8,
+            0x80 | (cp & 0x3F) as u8,
+        ]),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -54,7 +54,7 @@ pub fn to_writer_with<W: io::Write, T: ?Sized + Serialize>(
 /// An I/O error as an [`Error`] of category `Io`.
 #[cold]
 pub fn io_error(e: io::Error) -> Error {
-    Error::unplaced(Category::Io, e.to_string())
+    Error::io(crate::position::Position { offset: 0, line: 0, column: 0 }, &e, e.to_string())
 }
 
 /// A `serde::Serializer` writing JSON into a `Vec<u8>` under [`EncodeOptions`].

@@ -4,10 +4,10 @@
 
 use core::fmt;
 
-use serde::de::value::{MapDeserializer, SeqDeserializer};
+use serde::de::value::SeqDeserializer;
 use serde::de::{self, DeserializeOwned, IntoDeserializer, Unexpected, Visitor};
 
-use super::{Map, Number, Str, Value};
+use super::{Map, Number, Str, Value, N};
 use crate::error::Error;
 
 /// A `T` from a [`Value`].
@@ -37,11 +37,11 @@ impl<'de> Visitor<'de> for ValueVisitor {
     fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
         Ok(Value::from(v))
     }
-    fn visit_i128<E>(self, v: i128) -> Result<Value, E> {
-        Ok(Value::from_i128(v))
+    fn visit_i128<E: de::Error>(self, v: i128) -> Result<Value, E> {
+        Value::from_i128(v)
     }
-    fn visit_u128<E>(self, v: u128) -> Result<Value, E> {
-        Ok(Value::from_u128(v))
+    fn visit_u128<E: de::Error>(self, v: u128) -> Result<Value, E> {
+        Value::from_u128(v)
     }
     #[inline]
     fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
@@ -122,12 +122,53 @@ fn unexpected(v: &Value) -> Unexpected<'_> {
     }
 }
 
-// ---- Value as a Deserializer (from_value) ----
+// ---- Value, &Value and Number as Deserializers (from_value, T::deserialize(&value)) ----
 
 impl IntoDeserializer<'_, Error> for Value {
     type Deserializer = Value;
     fn into_deserializer(self) -> Value {
         self
+    }
+}
+
+impl<'de> IntoDeserializer<'de, Error> for &'de Value {
+    type Deserializer = &'de Value;
+    fn into_deserializer(self) -> &'de Value {
+        self
+    }
+}
+
+impl<'de> de::Deserializer<'de> for Number {
+    type Error = Error;
+
+    #[inline]
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.0 {
+            N::PosInt(u) => visitor.visit_u64(u),
+            N::NegInt(i) => visitor.visit_i64(i),
+            N::Float(f) => visitor.visit_f64(f),
+        }
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+        bytes byte_buf option unit unit_struct newtype_struct seq tuple
+        tuple_struct map struct enum identifier ignored_any
+    }
+}
+
+impl<'de> de::Deserializer<'de> for &Number {
+    type Error = Error;
+
+    #[inline]
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        de::Deserializer::deserialize_any(*self, visitor)
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+        bytes byte_buf option unit unit_struct newtype_struct seq tuple
+        tuple_struct map struct enum identifier ignored_any
     }
 }
 
@@ -138,15 +179,7 @@ impl<'de> de::Deserializer<'de> for Value {
         match self {
             Value::Null => visitor.visit_unit(),
             Value::Bool(b) => visitor.visit_bool(b),
-            Value::Number(n) => {
-                if let Some(u) = n.as_u64() {
-                    visitor.visit_u64(u)
-                } else if let Some(i) = n.as_i64() {
-                    visitor.visit_i64(i)
-                } else {
-                    visitor.visit_f64(n.as_f64())
-                }
-            }
+            Value::Number(n) => de::Deserializer::deserialize_any(n, visitor),
             Value::String(s) => de::Deserializer::deserialize_any(s.into_deserializer(), visitor),
             Value::Array(a) => {
                 let mut seq = SeqDeserializer::new(a.into_iter());
@@ -155,10 +188,13 @@ impl<'de> de::Deserializer<'de> for Value {
                 Ok(v)
             }
             Value::Object(m) => {
-                let mut map = MapDeserializer::new(m.into_iter());
+                let len = m.len();
+                let mut map = ObjectAccess { iter: m.into_iter(), value: None };
                 let v = visitor.visit_map(&mut map)?;
-                map.end()?;
-                Ok(v)
+                match map.iter.len() {
+                    0 => Ok(v),
+                    rest => Err(de::Error::invalid_length(len - rest, &"fewer elements in map")),
+                }
             }
         }
     }
@@ -204,6 +240,299 @@ impl<'de> de::Deserializer<'de> for Value {
     }
 }
 
+/// An object's members for a visitor: keys through [`KeyDeserializer`] (so that maps
+/// with integer, boolean or float keys read them as `from_str` does).
+struct ObjectAccess<I> {
+    iter: I,
+    value: Option<Value>,
+}
+
+impl<'de, I: Iterator<Item = (Str, Value)>> de::MapAccess<'de> for ObjectAccess<I> {
+    type Error = Error;
+
+    fn next_key_seed<K: de::DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, Error> {
+        match self.iter.next() {
+            Some((k, v)) => {
+                self.value = Some(v);
+                seed.deserialize(KeyDeserializer { key: Key::Owned(k) }).map(Some)
+            }
+            None => Ok(None),
+        }
+    }
+
+    fn next_value_seed<V: de::DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
+        match self.value.take() {
+            Some(v) => seed.deserialize(v),
+            None => Err(de::Error::custom("value is missing")),
+        }
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        self.iter.size_hint().1
+    }
+}
+
+/// An object's members, borrowed, for a visitor.
+struct ObjectRefAccess<'de, I> {
+    iter: I,
+    value: Option<&'de Value>,
+}
+
+impl<'de, I: Iterator<Item = (&'de Str, &'de Value)>> de::MapAccess<'de> for ObjectRefAccess<'de, I> {
+    type Error = Error;
+
+    fn next_key_seed<K: de::DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, Error> {
+        match self.iter.next() {
+            Some((k, v)) => {
+                self.value = Some(v);
+                seed.deserialize(KeyDeserializer { key: Key::Borrowed(k) }).map(Some)
+            }
+            None => Ok(None),
+        }
+    }
+
+    fn next_value_seed<V: de::DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
+        match self.value.take() {
+            Some(v) => seed.deserialize(v),
+            None => Err(de::Error::custom("value is missing")),
+        }
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        self.iter.size_hint().1
+    }
+}
+
+enum Key<'de> {
+    Owned(Str),
+    Borrowed(&'de str),
+}
+
+impl Key<'_> {
+    fn as_str(&self) -> &str {
+        match self {
+            Key::Owned(s) => s,
+            Key::Borrowed(s) => s,
+        }
+    }
+}
+
+/// An object key out of a `Value`: a string, or, for a map whose keys are numbers or
+/// booleans, the number or boolean it holds (serde_json's rule: the whole key must be
+/// the number, `" 1"` is not).
+struct KeyDeserializer<'de> {
+    key: Key<'de>,
+}
+
+const NOT_A_NUMBER_KEY: &str = "invalid value: expected key to be a number in quotes";
+
+macro_rules! deserialize_number_key {
+    ($($method:ident => $visit:ident: $t:ty,)*) => {$(
+        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+            let s = self.key.as_str();
+            let number = s.starts_with(|c: char| c == '-' || c.is_ascii_digit())
+                .then(|| s.parse::<$t>().ok())
+                .flatten();
+            match number {
+                Some(n) => visitor.$visit(n),
+                None => Err(de::Error::custom(NOT_A_NUMBER_KEY)),
+            }
+        }
+    )*};
+}
+
+impl<'de> de::Deserializer<'de> for KeyDeserializer<'de> {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.key {
+            Key::Borrowed(s) => visitor.visit_borrowed_str(s),
+            Key::Owned(s) => de::Deserializer::deserialize_any(s.into_deserializer(), visitor),
+        }
+    }
+
+    deserialize_number_key! {
+        deserialize_i8 => visit_i8: i8,
+        deserialize_i16 => visit_i16: i16,
+        deserialize_i32 => visit_i32: i32,
+        deserialize_i64 => visit_i64: i64,
+        deserialize_i128 => visit_i128: i128,
+        deserialize_u8 => visit_u8: u8,
+        deserialize_u16 => visit_u16: u16,
+        deserialize_u32 => visit_u32: u32,
+        deserialize_u64 => visit_u64: u64,
+        deserialize_u128 => visit_u128: u128,
+        deserialize_f32 => visit_f32: f32,
+        deserialize_f64 => visit_f64: f64,
+    }
+
+    fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.key.as_str() {
+            "true" => visitor.visit_bool(true),
+            "false" => visitor.visit_bool(false),
+            other => Err(de::Error::invalid_type(Unexpected::Str(other), &visitor)),
+        }
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        // A key is never null.
+        visitor.visit_some(self)
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(self, _name: &'static str, visitor: V) -> Result<V::Value, Error> {
+        visitor.visit_newtype_struct(self)
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        match self.key {
+            Key::Borrowed(s) => {
+                let d: de::value::BorrowedStrDeserializer<'de, Error> = de::value::BorrowedStrDeserializer::new(s);
+                de::Deserializer::deserialize_enum(d, name, variants, visitor)
+            }
+            Key::Owned(s) => de::Deserializer::deserialize_enum(
+                IntoDeserializer::<Error>::into_deserializer(s),
+                name,
+                variants,
+                visitor,
+            ),
+        }
+    }
+
+    serde::forward_to_deserialize_any! {
+        char str string bytes byte_buf unit unit_struct seq tuple
+        tuple_struct map struct identifier ignored_any
+    }
+}
+
+impl<'de> de::Deserializer<'de> for &'de Value {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self {
+            Value::Null => visitor.visit_unit(),
+            Value::Bool(b) => visitor.visit_bool(*b),
+            Value::Number(n) => de::Deserializer::deserialize_any(*n, visitor),
+            Value::String(s) => visitor.visit_borrowed_str(s),
+            Value::Array(a) => {
+                let mut seq = SeqDeserializer::new(a.iter());
+                let v = visitor.visit_seq(&mut seq)?;
+                seq.end()?;
+                Ok(v)
+            }
+            Value::Object(m) => {
+                let len = m.len();
+                let mut map = ObjectRefAccess { iter: m.iter(), value: None };
+                let v = visitor.visit_map(&mut map)?;
+                match map.iter.len() {
+                    0 => Ok(v),
+                    rest => Err(de::Error::invalid_length(len - rest, &"fewer elements in map")),
+                }
+            }
+        }
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self {
+            Value::Null => visitor.visit_none(),
+            v => visitor.visit_some(v),
+        }
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(self, _name: &'static str, visitor: V) -> Result<V::Value, Error> {
+        visitor.visit_newtype_struct(self)
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        let (variant, value) = match self {
+            Value::String(s) => (&**s, None),
+            Value::Object(m) if m.len() == 1 => match m.iter().next() {
+                Some((k, v)) => (&**k, Some(v)),
+                None => return Err(de::Error::custom("expected an object of one member (an enum)")),
+            },
+            Value::Object(_) => {
+                return Err(de::Error::invalid_value(Unexpected::Map, &"map with a single key"));
+            }
+            other => return Err(de::Error::invalid_type(unexpected(other), &"string or map")),
+        };
+        visitor.visit_enum(EnumRefDeserializer { variant, value })
+    }
+
+    fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        visitor.visit_unit()
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+        bytes byte_buf unit unit_struct seq tuple tuple_struct map struct identifier
+    }
+}
+
+struct EnumRefDeserializer<'de> {
+    variant: &'de str,
+    value: Option<&'de Value>,
+}
+
+impl<'de> de::EnumAccess<'de> for EnumRefDeserializer<'de> {
+    type Error = Error;
+    type Variant = VariantRefDeserializer<'de>;
+
+    fn variant_seed<V: de::DeserializeSeed<'de>>(
+        self,
+        seed: V,
+    ) -> Result<(V::Value, VariantRefDeserializer<'de>), Error> {
+        let d: de::value::BorrowedStrDeserializer<'de, Error> = de::value::BorrowedStrDeserializer::new(self.variant);
+        let variant = seed.deserialize(d)?;
+        Ok((variant, VariantRefDeserializer { value: self.value }))
+    }
+}
+
+struct VariantRefDeserializer<'de> {
+    value: Option<&'de Value>,
+}
+
+impl<'de> de::VariantAccess<'de> for VariantRefDeserializer<'de> {
+    type Error = Error;
+
+    fn unit_variant(self) -> Result<(), Error> {
+        match self.value {
+            None | Some(Value::Null) => Ok(()),
+            Some(v) => Err(de::Error::invalid_type(unexpected(v), &"unit variant")),
+        }
+    }
+
+    fn newtype_variant_seed<T: de::DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value, Error> {
+        match self.value {
+            Some(v) => seed.deserialize(v),
+            None => Err(de::Error::invalid_type(Unexpected::UnitVariant, &"newtype variant")),
+        }
+    }
+
+    fn tuple_variant<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value, Error> {
+        match self.value {
+            Some(v @ Value::Array(_)) => de::Deserializer::deserialize_any(v, visitor),
+            Some(v) => Err(de::Error::invalid_type(unexpected(v), &"tuple variant")),
+            None => Err(de::Error::invalid_type(Unexpected::UnitVariant, &"tuple variant")),
+        }
+    }
+
+    fn struct_variant<V: Visitor<'de>>(self, _fields: &'static [&'static str], visitor: V) -> Result<V::Value, Error> {
+        match self.value {
+            Some(v @ Value::Object(_)) => de::Deserializer::deserialize_any(v, visitor),
+            Some(v) => Err(de::Error::invalid_type(unexpected(v), &"struct variant")),
+            None => Err(de::Error::invalid_type(Unexpected::UnitVariant, &"struct variant")),
+        }
+    }
+}
 struct EnumDeserializer {
     variant: Str,
     value: Option<Value>,

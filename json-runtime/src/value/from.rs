@@ -177,20 +177,17 @@ impl<T: Into<Value>> FromIterator<T> for Value {
 }
 
 impl Value {
-    /// An integer of any size: exact when it fits `i64` or `u64`, else the nearest
-    /// float (as serde_json's `Value` takes 128-bit integers).
+    /// An integer of any size, if it fits `i64` or `u64` (serde_json's `Value` holds
+    /// no more: beyond that it is the error "number out of range", never a rounded
+    /// float).
     #[cfg(feature = "serde")]
-    pub(crate) fn from_i128(v: i128) -> Value {
-        match (u64::try_from(v), i64::try_from(v)) {
-            (Ok(u), _) => Value::from(u),
-            (_, Ok(i)) => Value::from(i),
-            _ => Value::from(v as f64),
-        }
+    pub(crate) fn from_i128<E: serde::de::Error>(v: i128) -> Result<Value, E> {
+        Number::from_i128(v).map(Value::Number).ok_or_else(|| E::custom("number out of range"))
     }
 
     /// An unsigned integer of any size, as [`Value::from_i128`].
     #[cfg(feature = "serde")]
-    pub(crate) fn from_u128(v: u128) -> Value {
-        u64::try_from(v).map_or(Value::from(v as f64), Value::from)
+    pub(crate) fn from_u128<E: serde::de::Error>(v: u128) -> Result<Value, E> {
+        Number::from_u128(v).map(Value::Number).ok_or_else(|| E::custom("number out of range"))
     }
 }

@@ -264,6 +264,70 @@ impl Map {
         self.reindex();
     }
 
+    /// Inserts `key` at position `index`, moving the members from there on one place
+    /// back (serde_json's `shift_insert`, with `preserve_order`). A key already present
+    /// is moved to `index` and takes the new value, which returns the old one.
+    ///
+    /// # Panics
+    /// When `index` is past the end (`len()` for a new key, `len() - 1` for one present).
+    pub fn shift_insert(&mut self, index: usize, key: impl Into<Str>, value: Value) -> Option<Value> {
+        let key = key.into();
+        let old = self.position(&key).map(|i| self.entries.remove(i).1);
+        assert!(index <= self.entries.len(), "Map::shift_insert: index {index} is out of bounds");
+        self.entries.insert(index, (key, value));
+        self.reindex();
+        old
+    }
+
+    /// Moves every member of `other` into this map (a key present in both takes
+    /// `other`'s value in its place here), leaving `other` empty.
+    pub fn append(&mut self, other: &mut Map) {
+        let entries = core::mem::take(&mut other.entries);
+        other.index = None;
+        self.entries.reserve(entries.len());
+        for (k, v) in entries {
+            self.insert(k, v);
+        }
+    }
+
+    /// Sorts the members by key (byte order, as serde_json's `sort_keys`).
+    pub fn sort_keys(&mut self) {
+        self.entries.sort_unstable_by(|(a, _), (b, _)| a.as_str().cmp(b.as_str()));
+        self.reindex();
+    }
+
+    /// The member of `key`, to read, change, insert or remove in place.
+    pub fn entry(&mut self, key: impl Into<Str>) -> Entry<'_> {
+        let key = key.into();
+        match self.position(&key) {
+            Some(index) => Entry::Occupied(OccupiedEntry { map: self, index }),
+            None => Entry::Vacant(VacantEntry { map: self, key }),
+        }
+    }
+
+    /// As [`remove`](Map::remove) (the order of the others is kept).
+    pub fn shift_remove(&mut self, key: &str) -> Option<Value> {
+        self.remove(key)
+    }
+
+    /// Removes `key`, moving the last member into its place; returns its value.
+    pub fn swap_remove(&mut self, key: &str) -> Option<Value> {
+        let i = self.position(key)?;
+        let (_, v) = self.entries.swap_remove(i);
+        self.reindex();
+        Some(v)
+    }
+
+    /// The values, by value, in order.
+    pub fn into_values(self) -> impl Iterator<Item = Value> {
+        self.into_iter().map(|(_, v)| v)
+    }
+
+    /// The keys, by value, in order.
+    pub fn into_keys(self) -> impl Iterator<Item = Str> {
+        self.into_iter().map(|(k, _)| k)
+    }
+
     fn reindex(&mut self) {
         self.index = (self.entries.len() > Map::INDEX_THRESHOLD).then(|| KeyIndex::build(&self.entries));
     }
@@ -273,6 +337,110 @@ impl Map {
     pub fn strict_eq(&self, other: &Map) -> bool {
         self.len() == other.len()
             && self.entries.iter().zip(&other.entries).all(|((k, v), (l, w))| k == l && v.strict_eq(w))
+    }
+}
+
+/// A member of a [`Map`], present or not, from [`Map::entry`].
+pub enum Entry<'a> {
+    /// The key is not in the map.
+    Vacant(VacantEntry<'a>),
+    /// The key is in the map.
+    Occupied(OccupiedEntry<'a>),
+}
+
+/// An absent member, from [`Map::entry`].
+pub struct VacantEntry<'a> {
+    map: &'a mut Map,
+    key: Str,
+}
+
+/// A present member, from [`Map::entry`].
+pub struct OccupiedEntry<'a> {
+    map: &'a mut Map,
+    index: usize,
+}
+
+impl<'a> Entry<'a> {
+    /// The member's key.
+    pub fn key(&self) -> &Str {
+        match self {
+            Entry::Vacant(e) => e.key(),
+            Entry::Occupied(e) => e.key(),
+        }
+    }
+
+    /// The value, inserting `default` first if the key is absent.
+    pub fn or_insert(self, default: Value) -> &'a mut Value {
+        match self {
+            Entry::Vacant(e) => e.insert(default),
+            Entry::Occupied(e) => e.into_mut(),
+        }
+    }
+
+    /// The value, inserting `default()` first if the key is absent.
+    pub fn or_insert_with<F: FnOnce() -> Value>(self, default: F) -> &'a mut Value {
+        match self {
+            Entry::Vacant(e) => e.insert(default()),
+            Entry::Occupied(e) => e.into_mut(),
+        }
+    }
+
+    /// Calls `f` on the value if the key is present.
+    pub fn and_modify<F: FnOnce(&mut Value)>(self, f: F) -> Self {
+        match self {
+            Entry::Occupied(mut e) => {
+                f(e.get_mut());
+                Entry::Occupied(e)
+            }
+            vacant => vacant,
+        }
+    }
+}
+
+impl<'a> VacantEntry<'a> {
+    /// The key that would be inserted.
+    pub fn key(&self) -> &Str {
+        &self.key
+    }
+
+    /// Inserts the member (at the end); returns its value.
+    pub fn insert(self, value: Value) -> &'a mut Value {
+        let i = self.map.push_new(self.key, value);
+        &mut self.map.entries[i].1
+    }
+}
+
+impl<'a> OccupiedEntry<'a> {
+    /// The member's key.
+    pub fn key(&self) -> &Str {
+        &self.map.entries[self.index].0
+    }
+
+    /// The member's value.
+    pub fn get(&self) -> &Value {
+        &self.map.entries[self.index].1
+    }
+
+    /// The member's value, mutably.
+    pub fn get_mut(&mut self) -> &mut Value {
+        &mut self.map.entries[self.index].1
+    }
+
+    /// The member's value, mutably, for as long as the map is borrowed.
+    pub fn into_mut(self) -> &'a mut Value {
+        &mut self.map.entries[self.index].1
+    }
+
+    /// Replaces the value; returns the old one.
+    pub fn insert(&mut self, value: Value) -> Value {
+        core::mem::replace(self.get_mut(), value)
+    }
+
+    /// Removes the member (the order of the others is kept); returns its value.
+    pub fn remove(self) -> Value {
+        let (_, v) = self.map.entries.remove(self.index);
+        self.map.reindex();
+        v
     }
 }
 

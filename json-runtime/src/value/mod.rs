@@ -1,7 +1,8 @@
 //! The JSON document model: [`Value`], [`Number`] and the insertion-ordered [`Map`].
 //!
 //! `Value` is 32 bytes (checked by a test). Dropping one takes a bounded stack however
-//! deeply it nests (`teardown.rs`); `clone`, `==` and `Debug` still recurse once per
+//! deeply it nests (`teardown.rs`), and so do `clone`, `==` and `strict_eq`
+//! (`deep.rs`); `Debug`, serde's `Serialize` and `from_value` still recurse once per
 //! level. Strings and keys are [`Str`]s, which keep
 //! up to [`Str::INLINE_CAPACITY`] bytes inline. Arrays and objects built by the decoder
 //! have exactly the capacity they need; an object with more than
@@ -13,6 +14,7 @@
 //! | `mod.rs` | [`Value`] and [`Number`], their accessors, comparisons with plain Rust values |
 //! | `array.rs` | [`Array`], the `Vec<Value>` of `Value::Array` |
 //! | `map.rs` | [`Map`] and its iterators |
+//! | `deep.rs` | `clone`, `==` and `strict_eq` of [`Value`]s of any depth with a bounded stack |
 //! | `teardown.rs` | dropping [`Array`]s and [`Map`]s of any depth with a bounded stack |
 //! | `str.rs` | [`Str`], the string of `Value::String` and of keys: short ones inline |
 //! | `index.rs` | `value["key"]`, `value[0]`, `map["key"]` ([`ValueIndex`]) |
@@ -24,6 +26,7 @@
 mod array;
 #[cfg(feature = "serde")]
 mod de;
+mod deep;
 mod from;
 mod index;
 mod map;
@@ -38,7 +41,7 @@ pub use array::Array;
 pub use de::from_value;
 pub(crate) use index::private::Sealed as IndexSealed;
 pub use index::ValueIndex;
-pub use map::{Iter, IterMut, Map};
+pub use map::{Entry, Iter, IterMut, Map, OccupiedEntry, VacantEntry};
 #[cfg(feature = "serde")]
 pub use ser::to_value;
 pub use str::Str;
@@ -46,7 +49,13 @@ pub use str::Str;
 pub use str::StrDeserializer;
 
 /// A JSON value.
-#[derive(Clone, Debug, PartialEq, Default)]
+///
+/// `Debug` prints as serde_json's does: `Null`, `Bool(true)`, `Number(1.5)`,
+/// `String("s")`, `Array [..]`, `Object {..}`.
+///
+/// `clone`, `==` and [`strict_eq`](Value::strict_eq) take a bounded stack however
+/// deeply the value nests (`deep.rs`), as dropping it does.
+#[derive(Default)]
 pub enum Value {
     /// `null`
     #[default]
@@ -65,9 +74,35 @@ pub enum Value {
 }
 
 /// A JSON number: an integer that fits `i64` or `u64` stays exact; anything else is
-/// the nearest `f64` (correctly rounded).
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// the nearest `f64` (correctly rounded). `Debug` prints `Number(1)`, as serde_json's.
+#[derive(Clone, Copy, PartialEq)]
 pub struct Number(pub(super) N);
+
+impl core::fmt::Debug for Number {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Number({self})")
+    }
+}
+
+impl core::fmt::Debug for Value {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Value::Null => f.write_str("Null"),
+            // One line even under `{:#?}`, as serde_json prints them.
+            Value::Bool(b) => write!(f, "Bool({b})"),
+            Value::Number(n) => core::fmt::Debug::fmt(n, f),
+            Value::String(s) => write!(f, "String({s:?})"),
+            Value::Array(a) => {
+                f.write_str("Array ")?;
+                core::fmt::Debug::fmt(a, f)
+            }
+            Value::Object(m) => {
+                f.write_str("Object ")?;
+                core::fmt::Debug::fmt(m, f)
+            }
+        }
+    }
+}
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) enum N {
@@ -109,6 +144,46 @@ impl Number {
         }
     }
 
+    /// The number as the nearest `f32`, if it is in `f32`'s range (a float beyond
+    /// `f32::MAX` is `None`, not infinity).
+    #[inline]
+    pub fn as_f32(&self) -> Option<f32> {
+        let f = self.as_f64() as f32;
+        f.is_finite().then_some(f)
+    }
+
+    /// The number as `i128`, if it is an integer.
+    #[inline]
+    pub fn as_i128(&self) -> Option<i128> {
+        match self.0 {
+            N::PosInt(n) => Some(i128::from(n)),
+            N::NegInt(n) => Some(i128::from(n)),
+            N::Float(_) => None,
+        }
+    }
+
+    /// The number as `u128`, if it is a non-negative integer.
+    #[inline]
+    pub fn as_u128(&self) -> Option<u128> {
+        self.as_u64().map(u128::from)
+    }
+
+    /// An integer, if it fits `i64` or `u64` (serde_json's `Number` holds no more).
+    #[inline]
+    pub fn from_i128(n: i128) -> Option<Number> {
+        match (u64::try_from(n), i64::try_from(n)) {
+            (Ok(u), _) => Some(Number::from(u)),
+            (_, Ok(i)) => Some(Number::from(i)),
+            _ => None,
+        }
+    }
+
+    /// An integer, if it fits `u64`.
+    #[inline]
+    pub fn from_u128(n: u128) -> Option<Number> {
+        u64::try_from(n).ok().map(Number::from)
+    }
+
     /// True when the number is stored as a float (it had a fraction or exponent, or
     /// did not fit an integer type).
     #[inline]
@@ -148,6 +223,102 @@ impl Number {
             (N::Float(a), N::Float(b)) => a.to_bits() == b.to_bits(),
             (a, b) => a == b,
         }
+    }
+}
+
+/// `Number`s are never NaN.
+impl Eq for Number {}
+
+/// Equal numbers hash equally: `0.0` and `-0.0` too (they are `==`).
+impl core::hash::Hash for Number {
+    fn hash<H: core::hash::Hasher>(&self, h: &mut H) {
+        match self.0 {
+            N::PosInt(n) => {
+                h.write_u8(0);
+                n.hash(h)
+            }
+            N::NegInt(n) => {
+                h.write_u8(1);
+                n.hash(h)
+            }
+            N::Float(f) => {
+                h.write_u8(2);
+                // -0.0 == 0.0: one hash for both.
+                if f == 0.0 { 0u64 } else { f.to_bits() }.hash(h)
+            }
+        }
+    }
+}
+
+/// As the encoder writes it (`1`, `-1`, `1.0`, `1.2e+41`).
+impl core::fmt::Display for Number {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let mut out = Vec::new();
+        crate::ser::number::write_number(&mut out, self, crate::ser::NumberFormat::default(), true);
+        f.write_str(core::str::from_utf8(&out).map_err(|_| core::fmt::Error)?)
+    }
+}
+
+impl core::str::FromStr for Number {
+    type Err = crate::error::Error;
+
+    /// One JSON number, nothing around it (serde_json's `Number::from_str`): an
+    /// integer that fits `i64` or `u64` stays exact; anything else is the nearest
+    /// `f64`; beyond `f64`'s range is an error.
+    fn from_str(s: &str) -> Result<Number, crate::error::Error> {
+        number_from_str(s)
+    }
+}
+
+fn number_from_str(s: &str) -> Result<Number, crate::error::Error> {
+    use crate::error::{Category, Error};
+    let b = s.as_bytes();
+    let bad = |at: usize| Error::new(Category::Syntax, b, at, "invalid number").serde_json_style();
+    let digits = |mut i: usize| {
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        i
+    };
+    let mut i = usize::from(b.first() == Some(&b'-'));
+    match b.get(i) {
+        Some(b'0') => i += 1,
+        Some(b'1'..=b'9') => i = digits(i),
+        _ => return Err(bad(i)),
+    }
+    let mut float = false;
+    if b.get(i) == Some(&b'.') {
+        let j = digits(i + 1);
+        if j == i + 1 {
+            return Err(bad(j));
+        }
+        (i, float) = (j, true);
+    }
+    if matches!(b.get(i), Some(b'e' | b'E')) {
+        i += 1;
+        if matches!(b.get(i), Some(b'+' | b'-')) {
+            i += 1;
+        }
+        let j = digits(i);
+        if j == i {
+            return Err(bad(j));
+        }
+        (i, float) = (j, true);
+    }
+    if i != b.len() {
+        return Err(bad(i));
+    }
+    if !float {
+        if let Ok(u) = s.parse::<u64>() {
+            return Ok(Number::from(u));
+        }
+        if let Ok(n) = s.parse::<i64>() {
+            return Ok(Number::from(n));
+        }
+    }
+    match s.parse::<f64>() {
+        Ok(f) if f.is_finite() => Ok(Number(N::Float(f))),
+        _ => Err(Error::new(Category::Number, b, b.len() - 1, "number out of range").serde_json_style()),
     }
 }
 
@@ -312,12 +483,7 @@ impl Value {
     /// assert!(!Value::from(-0.0).strict_eq(&Value::from(0.0)));
     /// ```
     pub fn strict_eq(&self, other: &Value) -> bool {
-        match (self, other) {
-            (Value::Number(a), Value::Number(b)) => a.strict_eq(b),
-            (Value::Array(a), Value::Array(b)) => a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.strict_eq(y)),
-            (Value::Object(a), Value::Object(b)) => a.strict_eq(b),
-            _ => self == other,
-        }
+        deep::equal(self, other, true)
     }
 }
 
@@ -345,13 +511,40 @@ partial_eq! {
     String => |v, o| v.as_str() == Some(o.as_str());
     Str => |v, o| v.as_str() == Some(o.as_str());
     bool => |v, o| v.as_bool() == Some(*o);
+    i8 => |v, o| v.as_i64() == Some(i64::from(*o));
+    i16 => |v, o| v.as_i64() == Some(i64::from(*o));
+    i32 => |v, o| v.as_i64() == Some(i64::from(*o));
     i64 => |v, o| v.as_i64() == Some(*o);
-    i32 => |v, o| v.as_i64() == Some(*o as i64);
+    isize => |v, o| v.as_i64() == Some(*o as i64);
+    u8 => |v, o| v.as_u64() == Some(u64::from(*o));
+    u16 => |v, o| v.as_u64() == Some(u64::from(*o));
+    u32 => |v, o| v.as_u64() == Some(u64::from(*o));
     u64 => |v, o| v.as_u64() == Some(*o);
-    u32 => |v, o| v.as_u64() == Some(*o as u64);
     usize => |v, o| v.as_u64() == Some(*o as u64);
+    f32 => |v, o| v.as_number().and_then(Number::as_f32) == Some(*o);
     f64 => |v, o| v.as_f64() == Some(*o);
 }
+
+/// `&Value` and `&mut Value` (what `get`, `pointer_mut` and friends return) compare
+/// with numbers and booleans too, as serde_json's do.
+macro_rules! partial_eq_ref {
+    ($($t:ty)*) => {$(
+        impl PartialEq<$t> for &Value {
+            #[inline]
+            fn eq(&self, other: &$t) -> bool {
+                **self == *other
+            }
+        }
+        impl PartialEq<$t> for &mut Value {
+            #[inline]
+            fn eq(&self, other: &$t) -> bool {
+                **self == *other
+            }
+        }
+    )*};
+}
+
+partial_eq_ref!(bool i8 i16 i32 i64 isize u8 u16 u32 u64 usize f32 f64);
 
 #[cfg(test)]
 mod tests {

@@ -14,8 +14,9 @@ use crate::error::Error;
 use crate::ser::serde::{float_key_must_be_finite, key_must_be_a_string};
 
 /// `value` as a [`Value`] (NaN and infinities become `null`; map keys become strings
-/// as the serializer writes them).
-pub fn to_value<T: ?Sized + Serialize>(value: &T) -> Result<Value, Error> {
+/// as the serializer writes them). Takes the value or a reference to it, as
+/// serde_json's does.
+pub fn to_value<T: Serialize>(value: T) -> Result<Value, Error> {
     value.serialize(ValueSerializer)
 }
 
@@ -86,7 +87,7 @@ impl ser::Serializer for ValueSerializer {
         Ok(Value::from(v))
     }
     fn serialize_i128(self, v: i128) -> Result<Value, Error> {
-        Ok(Value::from_i128(v))
+        Value::from_i128(v)
     }
     fn serialize_u8(self, v: u8) -> Result<Value, Error> {
         Ok(Value::from(v))
@@ -101,7 +102,7 @@ impl ser::Serializer for ValueSerializer {
         Ok(Value::from(v))
     }
     fn serialize_u128(self, v: u128) -> Result<Value, Error> {
-        Ok(Value::from_u128(v))
+        Value::from_u128(v)
     }
     fn serialize_f32(self, v: f32) -> Result<Value, Error> {
         Ok(Value::from(v))

@@ -142,12 +142,70 @@ fn json_library() -> Result<(), jsonlex::Error> {
     Ok(())
 }
 
+/// README's "serde_json drop-in" example: serde_json's API under jsonlex's name.
+fn serde_json_drop_in() -> Result<(), jsonlex::Error> {
+    use jsonlex::json;
+    let name = "jsonlex";
+    let v = json!({"name": name, "tags": ["json", 1, null], (format!("{name}_ok")): true,});
+    assert_eq!(jsonlex::to_string_pretty(&v)?, "{\n  \"name\": \"jsonlex\",\n  \"tags\": [\n    \"json\",\n    1,\n    null\n  ],\n  \"jsonlex_ok\": true\n}");
+    assert_eq!(jsonlex::to_vec_pretty(&json!([]))?, b"[]");
+    let mut out = Vec::new();
+    jsonlex::to_writer_pretty(&mut out, &json!({"a": 1}))?;
+    assert_eq!(out, b"{\n  \"a\": 1\n}");
+    assert_eq!(format!("{v:#}"), jsonlex::to_string_pretty(&v)?);
+    assert_eq!(jsonlex::to_value(7u8)?, 7);                 // by value, or `&x`
+    let tags: Vec<jsonlex::Value> = jsonlex::from_value(v["tags"].clone())?;
+    assert_eq!(tags.len(), 3);
+    let n: jsonlex::Number = "1.5e3".parse()?;
+    assert_eq!(n.to_string(), "1500.0");
+    let e = jsonlex::from_str::<Vec<u8>>("[1 2]").unwrap_err();
+    assert!(e.is_syntax() && !e.is_data() && !e.is_eof() && !e.is_io());
+    assert_eq!(e.to_string(), "expected `,` or `]` at line 1 column 4"); // serde_json's words
+    let io: std::io::Error = e.into();
+    assert_eq!(io.kind(), std::io::ErrorKind::InvalidData);
+    let mut map = jsonlex::Map::new();
+    map.insert("b", json!(1));
+    map.shift_insert(0, "a", json!(0));
+    map.entry("c").or_insert(json!(2));
+    map.retain(|k, _| k.as_str() != "b");
+    let mut more = jsonlex::Map::new();
+    more.insert("0", json!(null));
+    map.append(&mut more);
+    assert!(more.is_empty());
+    if let jsonlex::map::Entry::Occupied(e) = map.entry("0") {
+        assert_eq!(e.remove(), json!(null));
+    }
+    map.sort_keys();
+    assert_eq!(jsonlex::Value::Object(map), json!({"a": 0, "c": 2}));
+    // serde_json's module paths and Number conversions.
+    assert_eq!(jsonlex::value::to_value("s")?, "s");
+    assert_eq!(jsonlex::Number::from_i128(-5).and_then(|n| n.as_i128()), Some(-5));
+    assert_eq!(jsonlex::Number::from_u128(u128::MAX), None);
+    assert_eq!(jsonlex::Number::from_f64(1e300).and_then(|n| n.as_f32()), None);
+    let e: jsonlex::error::Error = jsonlex::from_str::<u8>("[").unwrap_err();
+    assert_eq!(e.classify(), jsonlex::error::Category::Data);
+    // The serde API words an error as serde_json does; decode's words stay reachable.
+    let e = jsonlex::from_str::<jsonlex::Value>("[1 2]").unwrap_err();
+    assert_eq!(e.decode_message(), "expected ',' or ']' after an array element");
+    assert_eq!(e.decode_style().to_string(), "expected ',' or ']' after an array element at line 1, column 4");
+    let mut de = jsonlex::Deserializer::from_str("[[[]]]");
+    de.disable_recursion_limit();
+    let deep = de.into_iter::<jsonlex::Value>().next().transpose()?;
+    assert_eq!(deep, Some(json!([[[]]])));
+    let mut docs = jsonlex::Deserializer::from_str("1 2").into_iter::<u8>();
+    assert_eq!((docs.next().transpose()?, docs.byte_offset()), (Some(1), 1));
+    Ok(())
+}
+
 fn main() {
     words();
     values();
     ini();
     if let Err(e) = json_library() {
         panic!("README's JSON example failed: {e}");
+    }
+    if let Err(e) = serde_json_drop_in() {
+        panic!("README's serde_json drop-in example failed: {e}");
     }
     println!("downstream: README's examples work");
 }

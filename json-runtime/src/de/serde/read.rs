@@ -11,7 +11,7 @@
 
 use std::io;
 
-use crate::error::{Category, Error};
+use crate::error::Error;
 use crate::lex::{LexError, Lexer, Next, ReadError, ReadLexer, Step, StreamLexer};
 use crate::token::JsonToken;
 
@@ -127,7 +127,7 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> Source<'de> for L {
 
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn place(&self, error: Error) -> Error {
-        error
+        error.serde_json_style()
     }
 
     #[cfg_attr(not(debug_assertions), inline(always))]
@@ -236,7 +236,7 @@ impl<'de, R: io::Read, M: StreamLexer<Kind = JsonToken>> Source<'de> for IoRead<
 
     #[cold]
     fn place(&self, error: Error) -> Error {
-        error.shifted(self.lexer.position(self.lexer.buffered().1))
+        error.shifted(self.lexer.position(self.lexer.buffered().1)).serde_json_style()
     }
 
     #[cold]
@@ -303,7 +303,7 @@ impl<R: io::Read, M: StreamLexer<Kind = JsonToken>> IoRead<R, M> {
 
 #[cold]
 fn io_error(at: crate::position::Position, error: &io::Error) -> Error {
-    Error::at(Category::Io, at, format!("cannot read the input: {error}"))
+    Error::io(at, error, format!("cannot read the input: {error}"))
 }
 
 /// A streaming lexer whose [`StreamLexer::offset`] goes no further than `keep`, so that
