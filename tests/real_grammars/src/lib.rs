@@ -6,8 +6,10 @@
 pub type Tok = (String, usize, usize);
 
 /// Our lexer's tokens of `input`, up to and including the first of kind `stop` (where
-/// the re2c grammar's action returns), or to a lexing error (reported as a token
-/// `LexError` at the failed token's start) or the end.
+/// the re2c grammar's action returns), or to the end. A lexing error is a token
+/// `LexError` over the bytes the lexer steps over (`start` to where it resumes, at
+/// least one byte: the recovery every grammar has unless it says `%on_error stop;`),
+/// and lexing goes on after it, so that every token and error is compared.
 pub fn lex_tokens<'a, L: json_runtime::Lexer<'a>>(input: &'a [u8], stop: &[&str]) -> Vec<Tok> {
     let mut lexer = L::new(input);
     let mut out = Vec::new();
@@ -21,10 +23,7 @@ pub fn lex_tokens<'a, L: json_runtime::Lexer<'a>>(input: &'a [u8], stop: &[&str]
                     break;
                 }
             }
-            Err(e) => {
-                out.push(("LexError".to_string(), e.start, e.start));
-                break;
-            }
+            Err(e) => out.push(("LexError".to_string(), e.start, e.offset.max(e.start + 1).min(input.len()))),
         }
     }
     out
