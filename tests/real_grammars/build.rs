@@ -55,17 +55,37 @@ fn main() {
     }
     assert!(!failed, "a converted grammar does not compile (errors above)");
 
-    // The benchmark's other builds of c.lex: without `unsafe` (every read checked, as
-    // c.re's YYPEEK is), and with every state as code (`%backend code`).
+    // The benchmark's kinds-only builds of c.lex: its `error("...")` rules as token kinds
+    // (a plain lexer, `Token { kind, start, end }`, as c_kinds.re returns kinds), by
+    // default, without `unsafe` (every read checked, as c.re's YYPEEK is), and with
+    // every state as code (`%backend code`).
+    let c_lex = std::fs::read_to_string("c.lex").expect("c.lex is beside build.rs");
+    // c.lex's one-byte rule for c.re's `*` is `*` again here (c.lex says why it is not).
+    let mut c_kinds = replace_once(&c_lex, "ANY_BYTE => error(\"bad character\");", "* => BadCharacter;");
+    for (message, kind) in C_ERROR_KINDS {
+        c_kinds = replace_once(&c_kinds, &format!("=> error(\"{message}\");"), &format!("=> {kind};"));
+    }
+    assert!(!c_kinds.contains("=> error"), "c.lex has an error rule that C_ERROR_KINDS does not name");
     for (file, config) in [
+        ("c_kinds_lex.rs", json_lexgen::Config::new()),
         ("c_safe_lex.rs", json_lexgen::Config::new().unsafe_code(false)),
         ("c_code_lex.rs", json_lexgen::Config::new().backend(json_lexgen::BackendChoice::Code)),
     ] {
-        let generated =
-            json_lexgen::Builder::new().configure(config).build_from_file("c.lex").expect("c.lex compiles (above)");
+        let generated = json_lexgen::Builder::new()
+            .configure(config)
+            .build_from_str(&c_kinds)
+            .unwrap_or_else(|e| panic!("c.lex with kinds for its errors: {e}"));
         generated.write_to_file(out.join(file)).unwrap();
     }
 }
+
+/// c.lex's (and c.re's) error messages, and the token kind each is in the benchmark's
+/// kinds-only lexers (and in the logos derive).
+const C_ERROR_KINDS: &[(&str, &str)] = &[
+    ("unterminated comment", "UnterminatedComment"),
+    ("unterminated character constant", "UnterminatedCharacterConstant"),
+    ("unterminated string", "UnterminatedString"),
+];
 
 /// re2c 4 spells `re2c:YYPEEK` where 3.0 (Debian's, CI's) knows only `re2c:define:YYPEEK`.
 fn re2c_3_settings(text: &str) -> String {

@@ -29,6 +29,30 @@ pub fn lex_tokens<'a, L: json_runtime::Lexer<'a>>(input: &'a [u8], stop: &[&str]
     out
 }
 
+/// c.lex's tokens of `input` (NUL-terminated), up to and including its `Eof`. c.lex is
+/// a value lexer (its `error("...")` rules say c.re's messages): an error is a token
+/// `error: <message>` over its span, as [`re2rust::c::tokens`] reports c.re's, and
+/// lexing goes on after it.
+pub fn c_lex_tokens(input: &[u8]) -> Vec<Tok> {
+    let mut lexer = jsonlex::c::CLexer::new(input);
+    let mut out = Vec::new();
+    while let Some(next) = lexer.next_token() {
+        match next {
+            Ok(token) => {
+                let span = lexer.span();
+                let kind = format!("{token:?}");
+                let eof = kind == "Eof";
+                out.push((kind, span.start, span.end));
+                if eof {
+                    break;
+                }
+            }
+            Err(e) => out.push((format!("error: {}", e.message.unwrap_or("(no message)")), e.span.start, e.span.end)),
+        }
+    }
+    out
+}
+
 /// `text` with the NUL that re2c's sentinel-terminated lexers expect.
 pub fn nul_terminated(text: &[u8]) -> Vec<u8> {
     let mut bytes = text.to_vec();
@@ -184,6 +208,7 @@ pub mod jsonlex {
     }
     generated! {
         c => "c_lex.rs";
+        c_kinds => "c_kinds_lex.rs";
         sentinel => "sentinel_lex.rs";
         eof_rule => "eof_rule_lex.rs";
         stags => "stags_lex.rs";
