@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-const LEX_GRAMMARS: &[&str] = &["c", "sentinel", "eof_rule", "stags", "parse_u32_conditions", "rust"];
+const LEX_GRAMMARS: &[&str] = &["c", "c_values", "sentinel", "eof_rule", "stags", "parse_u32_conditions", "rust"];
 
 fn main() {
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
@@ -28,6 +28,12 @@ fn main() {
     let unchecked = replace_once(&kinds, "\"input.data[input.cursor]\"", "\"*input.data.get_unchecked(input.cursor)\"");
     std::fs::write(out.join("c_kinds_unchecked.re"), &unchecked).unwrap();
     re2rust(&out.join("c_kinds_unchecked.re"), &out.join("c_kinds_unchecked_re2rust.rs"), &[]);
+
+    // The value-producing C lexer's re2rust side: a derived copy of c.re (same rules,
+    // actions that parse, intern and count lines as c_values.lex's callbacks do).
+    let c_values = std::fs::read_to_string("re2c/derived/c_values.re").expect("c_values.re is in the crate");
+    std::fs::write(out.join("c_values.re"), re2c_3_settings(&c_values)).unwrap();
+    re2rust(&out.join("c_values.re"), &out.join("c_values_re2rust.rs"), &["--no-unsafe"]);
 
     for (name, flags) in
         [("parse_u32_conditions", &["-c"][..]), ("01_sentinel", &[]), ("03_eof_rule", &[]), ("01_stags", &[])]

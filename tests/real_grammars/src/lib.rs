@@ -29,6 +29,49 @@ pub fn lex_tokens<'a, L: json_runtime::Lexer<'a>>(input: &'a [u8], stop: &[&str]
     out
 }
 
+pub mod values;
+
+/// c_values.lex's tokens of `input` (NUL-terminated) with their values, up to and
+/// including its `Eof`, and errors, as [`re2rust::c_values::tokens`] shows them; then
+/// the lines counted.
+pub fn c_values_tokens(input: &[u8]) -> (Vec<Tok>, usize) {
+    let mut lexer = jsonlex::c_values::CValuesLexer::new(input);
+    let mut out = Vec::new();
+    while let Some(next) = lexer.next_token() {
+        let span = lexer.span();
+        match next {
+            Ok(token) => {
+                let shown = format!("{token:?}");
+                let eof = shown == "Eof";
+                out.push((shown, span.start, span.end));
+                if eof {
+                    break;
+                }
+            }
+            Err(e) => out.push((format!("error: {e:?}"), span.start, span.end)),
+        }
+    }
+    (out, lexer.extras.lines)
+}
+
+/// c_values.lex over `input` (NUL-terminated) to its end, for the benchmark.
+pub fn c_values_count(input: &[u8]) -> values::Summary {
+    use jsonlex::c_values::{CValuesLexer, CValuesLexerToken as T};
+    let mut lexer = CValuesLexer::new(input);
+    let mut summary = values::Summary::default();
+    while let Some(next) = lexer.next_token() {
+        match next {
+            Ok(T::Eof) => break,
+            Ok(T::IntConst(v)) => summary.token(v),
+            Ok(T::FloatConst(v)) => summary.token(v.to_bits()),
+            Ok(T::Id(v)) => summary.token(v as u64),
+            Ok(_) => summary.token(0),
+            Err(_) => summary.errors += 1,
+        }
+    }
+    summary.finish(lexer.extras.names.len(), lexer.extras.lines)
+}
+
 /// c.lex's tokens of `input` (NUL-terminated), up to and including its `Eof`. c.lex is
 /// a value lexer (its `error("...")` rules say c.re's messages): an error is a token
 /// `error: <message>` over its span, as [`re2rust::c::tokens`] reports c.re's, and
@@ -163,6 +206,59 @@ pub mod re2rust {
         }
     }
 
+    /// The value-producing C lexer: re2c/derived/c_values.re (c.re's rules, actions that
+    /// parse, intern and count lines through [`crate::values`]).
+    #[allow(dead_code, unused_mut, unused_assignments, unused_variables, unreachable_code)]
+    #[allow(clippy::all)]
+    pub mod c_values {
+        include!(concat!(env!("OUT_DIR"), "/c_values_re2rust.rs"));
+
+        /// Lexes `text` (NUL-terminated) to its end; the number of tokens and errors,
+        /// and the state (names interned, lines), for the benchmark.
+        pub fn count(text: Vec<u8>) -> crate::values::Summary {
+            assert_eq!(text.last(), Some(&0));
+            let mut input = Input::new(text);
+            let mut summary = crate::values::Summary::default();
+            loop {
+                match next_token(&mut input) {
+                    Ok(Some(value)) => summary.token(match value {
+                        CVal::IntConst(v) => v,
+                        CVal::FloatConst(v) => v.to_bits(),
+                        CVal::Id(v) => v as u64,
+                        CVal::Kind(_) => 0,
+                    }),
+                    Ok(None) => break,
+                    Err(_) => summary.errors += 1,
+                }
+            }
+            summary.finish(input.state.names.len(), input.state.lines)
+        }
+
+        /// Every token with its value (`IntConst(42)`, `Id(3)`, `Semi`) or error, and
+        /// its span; then the lines counted.
+        pub fn tokens(text: &str) -> (Vec<super::Tok>, usize) {
+            let mut input = Input::new(format!("{text}\0").into_bytes());
+            let mut out = Vec::new();
+            loop {
+                match next_token(&mut input) {
+                    Ok(Some(value)) => {
+                        let shown = match value {
+                            CVal::Kind(kind) => format!("{kind:?}"),
+                            other => format!("{other:?}"),
+                        };
+                        out.push((shown, input.token, input.cursor));
+                    }
+                    Ok(None) => {
+                        out.push(("Eof".to_string(), input.token, input.cursor));
+                        break;
+                    }
+                    Err(e) => out.push((format!("error: {e:?}"), input.token, input.cursor)),
+                }
+            }
+            (out, input.state.lines)
+        }
+    }
+
     macro_rules! adapted {
         ($($(#[$doc:meta])* $name:ident => $file:literal;)*) => {$(
             $(#[$doc])*
@@ -209,6 +305,7 @@ pub mod jsonlex {
     generated! {
         c => "c_lex.rs";
         c_kinds => "c_kinds_lex.rs";
+        c_values => "c_values_lex.rs";
         sentinel => "sentinel_lex.rs";
         eof_rule => "eof_rule_lex.rs";
         stags => "stags_lex.rs";
@@ -508,3 +605,7 @@ pub mod logos_c {
         out
     }
 }
+
+/// The value-producing C lexer as a logos 0.16 derive (src/logos_values.rs).
+#[cfg(feature = "logos")]
+pub mod logos_values;

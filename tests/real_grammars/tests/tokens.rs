@@ -4,7 +4,7 @@
 //! (docs/grammar.md, "Converting re2c grammars"), the inputs that show it are listed
 //! and must differ, so that the gap stays visible until the feature lands.
 
-use jsonlex_real_grammars::{c_lex_tokens, jsonlex, lex_tokens, nul_terminated, re2rust, Tok};
+use jsonlex_real_grammars::{c_lex_tokens, c_values_tokens, jsonlex, lex_tokens, nul_terminated, re2rust, Tok};
 use std::path::{Path, PathBuf};
 
 /// The vendored files under corpus/`dir` with one of `exts`, in a stable order.
@@ -304,6 +304,64 @@ fn logos_c_derive_equals_c_lex() {
                 panic!("{case:?}: {diff}");
             }
         }
+    };
+    std::thread::Builder::new().stack_size(256 << 20).spawn(compare).unwrap().join().unwrap();
+}
+
+/// The value-producing C lexer (c_values.lex) against re2rust's derived c_values.re and
+/// the logos derive with the same callbacks: the same tokens with the same values
+/// (integers, floats, interned identifiers), the same errors over the same spans, and
+/// the same line count, on musl and the written cases. And its tokens are c.lex's.
+#[test]
+fn c_value_lexers_agree() {
+    let compare = || {
+        let mut texts: Vec<(String, String)> = corpus("c", &["c", "h"])
+            .iter()
+            .map(|p| (p.display().to_string(), std::fs::read_to_string(p).unwrap()))
+            .collect();
+        texts.extend(C_CASES.iter().map(|c| (format!("{c:?}"), c.to_string())));
+        texts.push((
+            "values".into(),
+            "0x10 010 10 10ull 'a' '\\n' '\\x41' '\\101' L'é' 1.5 .5f 5. 1e3 0x1p-2 0x1.8p1 x y x 99999999999999999999"
+                .into(),
+        ));
+        let (mut values, mut lines) = (0, 0);
+        for (name, text) in &texts {
+            let nul = nul_terminated(text.as_bytes());
+            let (ours, our_lines) = c_values_tokens(&nul);
+            let (theirs, their_lines) = re2rust::c_values::tokens(text);
+            if let Some(diff) = first_difference(text.as_bytes(), &ours, &theirs) {
+                panic!("{name}: re2rust: {diff}");
+            }
+            assert_eq!(our_lines, their_lines, "{name}: lines");
+            #[cfg(feature = "logos")]
+            {
+                let (logos, logos_lines) = jsonlex_real_grammars::logos_values::tokens(&format!("{text}\0"));
+                if let Some(diff) = first_difference(text.as_bytes(), &ours, &logos) {
+                    panic!("{name}: logos (as re2rust): {diff}");
+                }
+                assert_eq!(our_lines, logos_lines, "{name}: lines");
+            }
+            // The same tokens as c.lex: the values aside, nothing moved.
+            let kinds: Vec<Tok> = ours
+                .iter()
+                .map(|(k, s, e)| {
+                    // A value that does not parse is an error of the token's rule.
+                    let kind = match (k.strip_prefix("error: Message(\""), k.as_str()) {
+                        (Some(message), _) => format!("error: {}", message.trim_end_matches("\")")),
+                        (None, "error: IntOverflow") => "IntConst".to_string(),
+                        (None, "error: BadFloat") => "FloatConst".to_string(),
+                        (None, _) => k.split('(').next().unwrap().to_string(),
+                    };
+                    (kind, *s, *e)
+                })
+                .collect();
+            assert_eq!(kinds, c_lex_tokens(&nul), "{name}: c_values.lex's tokens are not c.lex's");
+            values += ours.iter().filter(|t| t.0.contains('(') && !t.0.starts_with("error")).count();
+            lines += our_lines;
+        }
+        eprintln!("C values: {} texts, {values} values, {lines} lines equal in the three lexers", texts.len());
+        assert!(values > 50_000 && lines > 10_000);
     };
     std::thread::Builder::new().stack_size(256 << 20).spawn(compare).unwrap().join().unwrap();
 }
