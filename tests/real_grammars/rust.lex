@@ -1,10 +1,8 @@
-// rust/rust.re (a Rust lexer written for this comparison) converted. Nested block
-// comments use the condition stack (`-> push(COMMENT)`, `-> pop`: any depth, as re2c's
-// counter), and `1.` trailing context. One action is code, approximated here
-// (docs/grammar.md, "Converting re2c grammars"):
-// - raw strings: re2c scans for the quote and as many '#' as opened; here each
-//   number of hashes is its own regex, up to two (r##".."##). More hashes need a
-//   callback that scans (`bump(n)`), not a regex.
+// rust/rust.re (a Rust lexer written for this comparison) converted in full. Nested
+// block comments use the condition stack (`-> push(COMMENT)`, `-> pop`: any depth, as
+// re2c's counter), `1.` trailing context, and raw strings a callback that scans for the
+// closing quote and as many '#' as opened (`bump(n)`; src/lib.rs, rust_raw_string), as
+// re2c's action does: that makes this a value lexer (without values).
 %name RustLexer;
 %encoding utf8;
 
@@ -14,12 +12,6 @@ exp    = [eE] [+-]? "_"* [0-9] [0-9_]*;
 esc    = "\\" ([nrt\\0'"] | "x" [0-9a-fA-F]{2} | "u{" [0-9a-fA-F_]{1,6} "}");
 char   = "'" ([^'\\\n\r\t] | esc) "'";
 str    = "\"" ([^"\\] | "\\" [^])* "\"";
-// The text of a raw string after its opening quote, through the closing quote and
-// hashes: the shortest text that ends in `"`, `"#` or `"##` (each a small DFA,
-// written out as a regex).
-raw0   = [^"]* "\"";
-raw1   = ([^"] | "\"" "\""* [^"#])* "\"" "\""* "#";
-raw2   = ([^"] | "\"" ("\"" | "#\"")* ([^"#] | "#" [^"#]))* "\"" ("\"" | "#\"")* "##";
 // re2c's `[^._a-zA-Z0-9]` after `1.`, as one byte: trailing context needs `r` or `s`
 // of one length in bytes, and in UTF-8 mode a negated class is a character of 1 to 4.
 // On valid UTF-8 a character is decided by its first byte: an ASCII one, or a lead
@@ -56,10 +48,9 @@ not_float_tail = ([\x00-\x7F] \ [._a-zA-Z0-9])
 <CODE> "b" char  => Byte;
 <CODE> [bc]? str => Str;
 
-// re2c: [bc]? "r" "#"* "\"" and a scan for the closing quote and hashes.
-<CODE> [bc]? "r\"" raw0   => RawStr;
-<CODE> [bc]? "r#\"" raw1  => RawStr;
-<CODE> [bc]? "r##\"" raw2 => RawStr;
+// r"..", r#".."#, r##".."##: the closing quote must be followed by as many '#' as
+// the opening one was preceded by, which a regex cannot count: the callback scans.
+<CODE> [bc]? "r" "#"* "\"" => RawStr(crate::rust_raw_string);
 
 <CODE> "::" | "->" | "=>" | "==" | "!=" | "<=" | ">=" | "&&" | "||" | "+=" | "-="
      | "*=" | "/=" | "%=" | "^=" | "&=" | "|=" | "<<=" | ">>=" | "<<" | ">>"

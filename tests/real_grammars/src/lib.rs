@@ -31,6 +31,47 @@ pub fn lex_tokens<'a, L: json_runtime::Lexer<'a>>(input: &'a [u8], stop: &[&str]
 
 pub mod values;
 
+/// rust.lex's raw strings (`r"..."`, `r#"..."#`, `br##"..."##`, any number of '#'): the
+/// rule matched up to the opening quote; this finds the closing quote followed by as
+/// many '#' and takes the string through them, as rust.re's action does. Without one,
+/// an error over the rest of the input (rust.re's UnterminatedRawStr).
+pub fn rust_raw_string(lex: &mut jsonlex::rust::RustLexer<'_>) -> bool {
+    let hashes = lex.slice().iter().filter(|&&b| b == b'#').count();
+    let rest = lex.remainder();
+    match rest.windows(hashes + 1).position(|w| w[0] == b'"' && w[1..].iter().all(|&b| b == b'#')) {
+        Some(at) => {
+            lex.bump(at + 1 + hashes);
+            true
+        }
+        None => {
+            lex.bump(rest.len());
+            false
+        }
+    }
+}
+
+/// rust.lex's tokens of `input` (a value lexer: its raw strings are a callback), up to
+/// and including End, UnterminatedComment or an unterminated raw string (where rust.re
+/// returns), which is reported as rust.re names it.
+pub fn rust_lex_tokens(input: &[u8]) -> Vec<Tok> {
+    let mut lexer = jsonlex::rust::RustLexer::new(input);
+    let mut out = Vec::new();
+    while let Some(next) = lexer.next_token() {
+        let span = lexer.span();
+        let kind = match next {
+            Ok(token) => format!("{token:?}"),
+            Err(e) if e.token == Some("RawStr") => "UnterminatedRawStr".to_string(),
+            Err(_) => "LexError".to_string(),
+        };
+        let stop = matches!(kind.as_str(), "End" | "UnterminatedComment" | "UnterminatedRawStr");
+        out.push((kind, span.start, span.end));
+        if stop {
+            break;
+        }
+    }
+    out
+}
+
 /// c_values.lex's tokens of `input` (NUL-terminated) with their values, up to and
 /// including its `Eof`, and errors, as [`re2rust::c_values::tokens`] shows them; then
 /// the lines counted.
