@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-const LEX_GRAMMARS: &[&str] = &["c", "sentinel", "eof_rule", "stags", "parse_u32_conditions", "rust"];
+const LEX_GRAMMARS: &[&str] = &["c", "c_values", "sentinel", "eof_rule", "stags", "parse_u32_conditions", "rust"];
 
 fn main() {
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
@@ -28,6 +28,12 @@ fn main() {
     let unchecked = replace_once(&kinds, "\"input.data[input.cursor]\"", "\"*input.data.get_unchecked(input.cursor)\"");
     std::fs::write(out.join("c_kinds_unchecked.re"), &unchecked).unwrap();
     re2rust(&out.join("c_kinds_unchecked.re"), &out.join("c_kinds_unchecked_re2rust.rs"), &[]);
+
+    // The value-producing C lexer's re2rust side: a derived copy of c.re (same rules,
+    // actions that parse, intern and count lines as c_values.lex's callbacks do).
+    let c_values = std::fs::read_to_string("re2c/derived/c_values.re").expect("c_values.re is in the crate");
+    std::fs::write(out.join("c_values.re"), re2c_3_settings(&c_values)).unwrap();
+    re2rust(&out.join("c_values.re"), &out.join("c_values_re2rust.rs"), &["--no-unsafe"]);
 
     for (name, flags) in
         [("parse_u32_conditions", &["-c"][..]), ("01_sentinel", &[]), ("03_eof_rule", &[]), ("01_stags", &[])]
@@ -55,17 +61,37 @@ fn main() {
     }
     assert!(!failed, "a converted grammar does not compile (errors above)");
 
-    // The benchmark's other builds of c.lex: without `unsafe` (every read checked, as
-    // c.re's YYPEEK is), and with every state as code (`%backend code`).
+    // The benchmark's kinds-only builds of c.lex: its `error("...")` rules as token kinds
+    // (a plain lexer, `Token { kind, start, end }`, as c_kinds.re returns kinds), by
+    // default, without `unsafe` (every read checked, as c.re's YYPEEK is), and with
+    // every state as code (`%backend code`).
+    let c_lex = std::fs::read_to_string("c.lex").expect("c.lex is beside build.rs");
+    // c.lex's one-byte rule for c.re's `*` is `*` again here (c.lex says why it is not).
+    let mut c_kinds = replace_once(&c_lex, "ANY_BYTE => error(\"bad character\");", "* => BadCharacter;");
+    for (message, kind) in C_ERROR_KINDS {
+        c_kinds = replace_once(&c_kinds, &format!("=> error(\"{message}\");"), &format!("=> {kind};"));
+    }
+    assert!(!c_kinds.contains("=> error"), "c.lex has an error rule that C_ERROR_KINDS does not name");
     for (file, config) in [
+        ("c_kinds_lex.rs", json_lexgen::Config::new()),
         ("c_safe_lex.rs", json_lexgen::Config::new().unsafe_code(false)),
         ("c_code_lex.rs", json_lexgen::Config::new().backend(json_lexgen::BackendChoice::Code)),
     ] {
-        let generated =
-            json_lexgen::Builder::new().configure(config).build_from_file("c.lex").expect("c.lex compiles (above)");
+        let generated = json_lexgen::Builder::new()
+            .configure(config)
+            .build_from_str(&c_kinds)
+            .unwrap_or_else(|e| panic!("c.lex with kinds for its errors: {e}"));
         generated.write_to_file(out.join(file)).unwrap();
     }
 }
+
+/// c.lex's (and c.re's) error messages, and the token kind each is in the benchmark's
+/// kinds-only lexers (and in the logos derive).
+const C_ERROR_KINDS: &[(&str, &str)] = &[
+    ("unterminated comment", "UnterminatedComment"),
+    ("unterminated character constant", "UnterminatedCharacterConstant"),
+    ("unterminated string", "UnterminatedString"),
+];
 
 /// re2c 4 spells `re2c:YYPEEK` where 3.0 (Debian's, CI's) knows only `re2c:define:YYPEEK`.
 fn re2c_3_settings(text: &str) -> String {

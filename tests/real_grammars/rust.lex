@@ -1,15 +1,8 @@
-// rust/rust.re (a Rust lexer written for this comparison) converted. Two of its
-// actions are code, and both are approximated here (docs/grammar.md, "Converting
-// re2c grammars"):
-// - nested block comments: re2c counts the depth in a variable; here the depth is
-//   the condition, COMMENT1 to COMMENT4, so comments nest four deep (deeper is the
-//   CommentTooDeep token). A condition stack (`-> push(COMMENT)`, `-> pop`) removes
-//   the bound;
-// - raw strings: re2c scans for the quote and as many '#' as opened; here each
-//   number of hashes is its own regex, up to two (r##".."##). More hashes need a
-//   callback that scans (`bump(n)`), not a regex;
-// - `1.` (a float only where no '.', identifier or digit follows) needs trailing
-//   context (`digits "." / [^._a-zA-Z0-9]`), so it is left out: `1.` is Int, then Op.
+// rust/rust.re (a Rust lexer written for this comparison) converted in full. Nested
+// block comments use the condition stack (`-> push(COMMENT)`, `-> pop`: any depth, as
+// re2c's counter), `1.` trailing context, and raw strings a callback that scans for the
+// closing quote and as many '#' as opened (`bump(n)`; src/lib.rs, rust_raw_string), as
+// re2c's action does: that makes this a value lexer (without values).
 %name RustLexer;
 %encoding utf8;
 
@@ -19,16 +12,21 @@ exp    = [eE] [+-]? "_"* [0-9] [0-9_]*;
 esc    = "\\" ([nrt\\0'"] | "x" [0-9a-fA-F]{2} | "u{" [0-9a-fA-F_]{1,6} "}");
 char   = "'" ([^'\\\n\r\t] | esc) "'";
 str    = "\"" ([^"\\] | "\\" [^])* "\"";
-// The text of a raw string after its opening quote, through the closing quote and
-// hashes: the shortest text that ends in `"`, `"#` or `"##` (each a small DFA,
-// written out as a regex).
-raw0   = [^"]* "\"";
-raw1   = ([^"] | "\"" "\""* [^"#])* "\"" "\""* "#";
-raw2   = ([^"] | "\"" ("\"" | "#\"")* ([^"#] | "#" [^"#]))* "\"" ("\"" | "#\"")* "##";
+// re2c's `[^._a-zA-Z0-9]` after `1.`, as one byte: trailing context needs `r` or `s`
+// of one length in bytes, and in UTF-8 mode a negated class is a character of 1 to 4.
+// On valid UTF-8 a character is decided by its first byte: an ASCII one, or a lead
+// byte (\xC2..\xF4, written as byte literals, which stay bytes in UTF-8 mode).
+not_float_tail = ([\x00-\x7F] \ [._a-zA-Z0-9])
+               | "\xC2" | "\xC3" | "\xC4" | "\xC5" | "\xC6" | "\xC7" | "\xC8" | "\xC9" | "\xCA" | "\xCB"
+               | "\xCC" | "\xCD" | "\xCE" | "\xCF" | "\xD0" | "\xD1" | "\xD2" | "\xD3" | "\xD4" | "\xD5"
+               | "\xD6" | "\xD7" | "\xD8" | "\xD9" | "\xDA" | "\xDB" | "\xDC" | "\xDD" | "\xDE" | "\xDF"
+               | "\xE0" | "\xE1" | "\xE2" | "\xE3" | "\xE4" | "\xE5" | "\xE6" | "\xE7" | "\xE8" | "\xE9"
+               | "\xEA" | "\xEB" | "\xEC" | "\xED" | "\xEE" | "\xEF" | "\xF0" | "\xF1" | "\xF2" | "\xF3"
+               | "\xF4";
 
 <CODE> [ \t\r\n]+  => skip;
 <CODE> "//" [^\n]* => LineComment;
-<CODE> "/*"        => skip -> COMMENT1;
+<CODE> "/*"        => skip -> push(COMMENT);
 
 <CODE> "as" | "break" | "const" | "continue" | "crate" | "else" | "enum" | "extern"
      | "false" | "fn" | "for" | "if" | "impl" | "in" | "let" | "loop" | "match"
@@ -42,17 +40,17 @@ raw2   = ([^"] | "\"" ("\"" | "#\"")* ([^"#] | "#" [^"#]))* "\"" ("\"" | "#\"")*
 
 <CODE> digits "." digits exp? ident? => Float;
 <CODE> digits exp ident?             => Float;
-// re2c: digits "." / [^._a-zA-Z0-9] => Float (trailing context)
+// `1.` is a float only where no '.', identifier or digit follows (`1..2`, `1.max()`).
+<CODE> digits "." / not_float_tail   => Float;
 <CODE> (digits | "0x" [0-9a-fA-F_]+ | "0o" [0-7_]+ | "0b" [01_]+) ident? => Int;
 
 <CODE> char      => Char;
 <CODE> "b" char  => Byte;
 <CODE> [bc]? str => Str;
 
-// re2c: [bc]? "r" "#"* "\"" and a scan for the closing quote and hashes.
-<CODE> [bc]? "r\"" raw0   => RawStr;
-<CODE> [bc]? "r#\"" raw1  => RawStr;
-<CODE> [bc]? "r##\"" raw2 => RawStr;
+// r"..", r#".."#, r##".."##: the closing quote must be followed by as many '#' as
+// the opening one was preceded by, which a regex cannot count: the callback scans.
+<CODE> [bc]? "r" "#"* "\"" => RawStr(crate::rust_raw_string);
 
 <CODE> "::" | "->" | "=>" | "==" | "!=" | "<=" | ">=" | "&&" | "||" | "+=" | "-="
      | "*=" | "/=" | "%=" | "^=" | "&=" | "|=" | "<<=" | ">>=" | "<<" | ">>"
@@ -64,14 +62,8 @@ raw2   = ([^"] | "\"" ("\"" | "#\"")* ([^"#] | "#" [^"#]))* "\"" ("\"" | "#\"")*
 <CODE> $ => End;
 
 // re2c: depth += 1 / depth -= 1, back to CODE at 0.
-<COMMENT1> "/*" => skip -> COMMENT2;
-<COMMENT2> "/*" => skip -> COMMENT3;
-<COMMENT3> "/*" => skip -> COMMENT4;
-<COMMENT4> "/*" => CommentTooDeep;
-<COMMENT1> "*/" => skip -> CODE;
-<COMMENT2> "*/" => skip -> COMMENT1;
-<COMMENT3> "*/" => skip -> COMMENT2;
-<COMMENT4> "*/" => skip -> COMMENT3;
-<COMMENT1, COMMENT2, COMMENT3, COMMENT4> [^*/]+ | [*/] => skip;
-<COMMENT1, COMMENT2, COMMENT3, COMMENT4> *             => skip;
-<COMMENT1, COMMENT2, COMMENT3, COMMENT4> $             => UnterminatedComment;
+<COMMENT> "/*"          => skip -> push(COMMENT);
+<COMMENT> "*/"          => skip -> pop;
+<COMMENT> [^*/]+ | [*/] => skip;
+<COMMENT> *             => skip;
+<COMMENT> $             => UnterminatedComment;

@@ -1,6 +1,7 @@
-//! re2c's C lexer, kinds only: json-lexgen's conversion (c.lex) against re2rust's
-//! lexer for c.re (its actions reduced to returning the kind, build.rs) and a logos
-//! 0.16 derive of the same rules (src/lib.rs), on C source.
+//! re2c's C lexer, kinds only: json-lexgen's conversion (c.lex with its errors as
+//! kinds, build.rs) against re2rust's lexer for c.re (its actions reduced to returning
+//! the kind, build.rs) and a logos 0.16 derive of the same rules (src/lib.rs), on C
+//! source.
 //!
 //!   cargo bench --features logos --manifest-path tests/real_grammars/Cargo.toml --bench c_lexer [-- FILE_OR_DIR]
 //!
@@ -40,7 +41,7 @@ macro_rules! jsonlex_counter {
         }
     };
 }
-jsonlex_counter!(jsonlex_auto, c);
+jsonlex_counter!(jsonlex_auto, c_kinds);
 jsonlex_counter!(jsonlex_safe, c_safe);
 jsonlex_counter!(jsonlex_code, c_code);
 

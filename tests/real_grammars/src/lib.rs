@@ -6,8 +6,10 @@
 pub type Tok = (String, usize, usize);
 
 /// Our lexer's tokens of `input`, up to and including the first of kind `stop` (where
-/// the re2c grammar's action returns), or to a lexing error (reported as a token
-/// `LexError` at the failed token's start) or the end.
+/// the re2c grammar's action returns), or to the end. A lexing error is a token
+/// `LexError` over the bytes the lexer steps over (`start` to where it resumes, at
+/// least one byte: the recovery every grammar has unless it says `%on_error stop;`),
+/// and lexing goes on after it, so that every token and error is compared.
 pub fn lex_tokens<'a, L: json_runtime::Lexer<'a>>(input: &'a [u8], stop: &[&str]) -> Vec<Tok> {
     let mut lexer = L::new(input);
     let mut out = Vec::new();
@@ -21,10 +23,115 @@ pub fn lex_tokens<'a, L: json_runtime::Lexer<'a>>(input: &'a [u8], stop: &[&str]
                     break;
                 }
             }
-            Err(e) => {
-                out.push(("LexError".to_string(), e.start, e.start));
-                break;
+            Err(e) => out.push(("LexError".to_string(), e.start, e.offset.max(e.start + 1).min(input.len()))),
+        }
+    }
+    out
+}
+
+pub mod values;
+
+/// rust.lex's raw strings (`r"..."`, `r#"..."#`, `br##"..."##`, any number of '#'): the
+/// rule matched up to the opening quote; this finds the closing quote followed by as
+/// many '#' and takes the string through them, as rust.re's action does. Without one,
+/// an error over the rest of the input (rust.re's UnterminatedRawStr).
+pub fn rust_raw_string(lex: &mut jsonlex::rust::RustLexer<'_>) -> bool {
+    let hashes = lex.slice().iter().filter(|&&b| b == b'#').count();
+    let rest = lex.remainder();
+    match rest.windows(hashes + 1).position(|w| w[0] == b'"' && w[1..].iter().all(|&b| b == b'#')) {
+        Some(at) => {
+            lex.bump(at + 1 + hashes);
+            true
+        }
+        None => {
+            lex.bump(rest.len());
+            false
+        }
+    }
+}
+
+/// rust.lex's tokens of `input` (a value lexer: its raw strings are a callback), up to
+/// and including End, UnterminatedComment or an unterminated raw string (where rust.re
+/// returns), which is reported as rust.re names it.
+pub fn rust_lex_tokens(input: &[u8]) -> Vec<Tok> {
+    let mut lexer = jsonlex::rust::RustLexer::new(input);
+    let mut out = Vec::new();
+    while let Some(next) = lexer.next_token() {
+        let span = lexer.span();
+        let kind = match next {
+            Ok(token) => format!("{token:?}"),
+            Err(e) if e.token == Some("RawStr") => "UnterminatedRawStr".to_string(),
+            Err(_) => "LexError".to_string(),
+        };
+        let stop = matches!(kind.as_str(), "End" | "UnterminatedComment" | "UnterminatedRawStr");
+        out.push((kind, span.start, span.end));
+        if stop {
+            break;
+        }
+    }
+    out
+}
+
+/// c_values.lex's tokens of `input` (NUL-terminated) with their values, up to and
+/// including its `Eof`, and errors, as [`re2rust::c_values::tokens`] shows them; then
+/// the lines counted.
+pub fn c_values_tokens(input: &[u8]) -> (Vec<Tok>, usize) {
+    let mut lexer = jsonlex::c_values::CValuesLexer::new(input);
+    let mut out = Vec::new();
+    while let Some(next) = lexer.next_token() {
+        let span = lexer.span();
+        match next {
+            Ok(token) => {
+                let shown = format!("{token:?}");
+                let eof = shown == "Eof";
+                out.push((shown, span.start, span.end));
+                if eof {
+                    break;
+                }
             }
+            Err(e) => out.push((format!("error: {e:?}"), span.start, span.end)),
+        }
+    }
+    (out, lexer.extras.lines)
+}
+
+/// c_values.lex over `input` (NUL-terminated) to its end, for the benchmark.
+pub fn c_values_count(input: &[u8]) -> values::Summary {
+    use jsonlex::c_values::{CValuesLexer, CValuesLexerToken as T};
+    let mut lexer = CValuesLexer::new(input);
+    let mut summary = values::Summary::default();
+    while let Some(next) = lexer.next_token() {
+        match next {
+            Ok(T::Eof) => break,
+            Ok(T::IntConst(v)) => summary.token(v),
+            Ok(T::FloatConst(v)) => summary.token(v.to_bits()),
+            Ok(T::Id(v)) => summary.token(v as u64),
+            Ok(_) => summary.token(0),
+            Err(_) => summary.errors += 1,
+        }
+    }
+    summary.finish(lexer.extras.names.len(), lexer.extras.lines)
+}
+
+/// c.lex's tokens of `input` (NUL-terminated), up to and including its `Eof`. c.lex is
+/// a value lexer (its `error("...")` rules say c.re's messages): an error is a token
+/// `error: <message>` over its span, as [`re2rust::c::tokens`] reports c.re's, and
+/// lexing goes on after it.
+pub fn c_lex_tokens(input: &[u8]) -> Vec<Tok> {
+    let mut lexer = jsonlex::c::CLexer::new(input);
+    let mut out = Vec::new();
+    while let Some(next) = lexer.next_token() {
+        match next {
+            Ok(token) => {
+                let span = lexer.span();
+                let kind = format!("{token:?}");
+                let eof = kind == "Eof";
+                out.push((kind, span.start, span.end));
+                if eof {
+                    break;
+                }
+            }
+            Err(e) => out.push((format!("error: {}", e.message.unwrap_or("(no message)")), e.span.start, e.span.end)),
         }
     }
     out
@@ -140,6 +247,59 @@ pub mod re2rust {
         }
     }
 
+    /// The value-producing C lexer: re2c/derived/c_values.re (c.re's rules, actions that
+    /// parse, intern and count lines through [`crate::values`]).
+    #[allow(dead_code, unused_mut, unused_assignments, unused_variables, unreachable_code)]
+    #[allow(clippy::all)]
+    pub mod c_values {
+        include!(concat!(env!("OUT_DIR"), "/c_values_re2rust.rs"));
+
+        /// Lexes `text` (NUL-terminated) to its end; the number of tokens and errors,
+        /// and the state (names interned, lines), for the benchmark.
+        pub fn count(text: Vec<u8>) -> crate::values::Summary {
+            assert_eq!(text.last(), Some(&0));
+            let mut input = Input::new(text);
+            let mut summary = crate::values::Summary::default();
+            loop {
+                match next_token(&mut input) {
+                    Ok(Some(value)) => summary.token(match value {
+                        CVal::IntConst(v) => v,
+                        CVal::FloatConst(v) => v.to_bits(),
+                        CVal::Id(v) => v as u64,
+                        CVal::Kind(_) => 0,
+                    }),
+                    Ok(None) => break,
+                    Err(_) => summary.errors += 1,
+                }
+            }
+            summary.finish(input.state.names.len(), input.state.lines)
+        }
+
+        /// Every token with its value (`IntConst(42)`, `Id(3)`, `Semi`) or error, and
+        /// its span; then the lines counted.
+        pub fn tokens(text: &str) -> (Vec<super::Tok>, usize) {
+            let mut input = Input::new(format!("{text}\0").into_bytes());
+            let mut out = Vec::new();
+            loop {
+                match next_token(&mut input) {
+                    Ok(Some(value)) => {
+                        let shown = match value {
+                            CVal::Kind(kind) => format!("{kind:?}"),
+                            other => format!("{other:?}"),
+                        };
+                        out.push((shown, input.token, input.cursor));
+                    }
+                    Ok(None) => {
+                        out.push(("Eof".to_string(), input.token, input.cursor));
+                        break;
+                    }
+                    Err(e) => out.push((format!("error: {e:?}"), input.token, input.cursor)),
+                }
+            }
+            (out, input.state.lines)
+        }
+    }
+
     macro_rules! adapted {
         ($($(#[$doc:meta])* $name:ident => $file:literal;)*) => {$(
             $(#[$doc])*
@@ -174,10 +334,10 @@ pub mod jsonlex {
     macro_rules! generated {
         ($($name:ident => $file:literal;)*) => {$(
             #[doc = concat!("json-lexgen's lexer in OUT_DIR/", $file, " (see build.rs).")]
-            // Generated code still warns for some grammar shapes (issue 20's defect):
-            // `'token` is unused without a skip rule, and the state after eof_rule.lex's
-            // `[\\]`, which takes every byte, gets a `_` arm after its 0x00..=0xFF one.
-            #[allow(unused_labels, unreachable_patterns)]
+            // Generated code still warns for one grammar shape: the state after
+            // eof_rule.lex's `[\\]`, which takes every byte, gets a `_` arm after its
+            // 0x00..=0xFF one (`unreachable_patterns`; `unused_labels` is fixed).
+            #[allow(unreachable_patterns)]
             pub mod $name {
                 include!(concat!(env!("OUT_DIR"), "/", $file));
             }
@@ -185,6 +345,8 @@ pub mod jsonlex {
     }
     generated! {
         c => "c_lex.rs";
+        c_kinds => "c_kinds_lex.rs";
+        c_values => "c_values_lex.rs";
         sentinel => "sentinel_lex.rs";
         eof_rule => "eof_rule_lex.rs";
         stags => "stags_lex.rs";
@@ -484,3 +646,7 @@ pub mod logos_c {
         out
     }
 }
+
+/// The value-producing C lexer as a logos 0.16 derive (src/logos_values.rs).
+#[cfg(feature = "logos")]
+pub mod logos_values;
