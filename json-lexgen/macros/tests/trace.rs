@@ -29,7 +29,8 @@ fn lex() {
     use json_runtime::lex::{Step, StreamLexer};
     // docs/grammar.md's example ("Trace mode").
     let kinds: Vec<_> = traced::Ab::new(b"abc ab!").map(|t| t.map(|t| t.kind).map_err(|e| e.offset)).collect();
-    assert_eq!(kinds, [Ok(traced::AbToken::Abc), Ok(traced::AbToken::A), Err(5)]);
+    // After the error at `b` the lexer goes on: `!` is the next error.
+    assert_eq!(kinds, [Ok(traced::AbToken::Abc), Ok(traced::AbToken::A), Err(5), Err(6)]);
     // `ab` at offset 10 of the input: the trace's offsets are absolute.
     let mut stream = traced_stream::AbStream::new();
     stream.set_offset(10);
@@ -64,6 +65,8 @@ Ab INITIAL: state 3 at 6, byte '!'
 Ab INITIAL: rule 0 (<grammar>:2): A, 4..5
 Ab INITIAL: state 0 at 5, byte 'b'
 Ab INITIAL: no rule matches, 5..5
+Ab INITIAL: state 0 at 6, byte '!'
+Ab INITIAL: no rule matches, 6..6
 Ab INITIAL: state 0 at 10, byte 'a'
 Ab INITIAL: state 2 at 11, byte 'b'
 Ab INITIAL: state 3 at 12, end of the buffer
