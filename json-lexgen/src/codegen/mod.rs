@@ -241,7 +241,11 @@ pub fn generate(
             #condition_methods
 
             /// The next token, an error where no rule matches, or `None` at the end.
-            #[inline]
+            /// Always inlined: a caller's loop keeps the lexer's state in registers and
+            /// pays no call per token (a large grammar's `next_token` is otherwise too big
+            /// for LLVM to inline; a caller that calls it from many places can wrap it in
+            /// a function of its own).
+            #[inline(always)]
             #[allow(unused_mut, unused_variables, unused_assignments, unused_labels, unreachable_code, clippy::all)]
             pub fn next_token(&mut self) -> #rt::lex::Next<#token_ty> {
                 let input: &'a [u8] = self.input;
@@ -263,7 +267,7 @@ pub fn generate(
                 #lexer::new(input)
             }
 
-            #[inline]
+            #[inline(always)]
             fn next_token(&mut self) -> #rt::lex::Next<#token_ty> {
                 #lexer::next_token(self)
             }
@@ -290,7 +294,7 @@ pub fn generate(
         impl<'a> ::core::iter::Iterator for #lexer<'a> {
             type Item = ::core::result::Result<#rt::Token<#token_ty>, #rt::LexError<#token_ty>>;
 
-            #[inline]
+            #[inline(always)]
             fn next(&mut self) -> ::core::option::Option<Self::Item> {
                 #lexer::next_token(self)
             }

@@ -574,8 +574,9 @@ impl ValueCtx {
                     })
                 }
 
-                /// The next token, an error, or `None` at the end.
-                #[inline]
+                /// The next token, an error, or `None` at the end. Always inlined (see the
+                /// plain lexer's `next_token`).
+                #[inline(always)]
                 #[allow(unused_mut, unused_variables, unused_assignments, unused_labels, unreachable_code, unreachable_patterns, clippy::all)]
                 pub fn next_token(&mut self) -> ::core::option::Option<::core::result::Result<#token_ty, #err>> {
                     let input: &'s [u8] = self.input;
@@ -592,7 +593,7 @@ impl ValueCtx {
             impl<'s> ::core::iter::Iterator for #lexer<'s> {
                 type Item = ::core::result::Result<#token_ty, #err>;
 
-                #[inline]
+                #[inline(always)]
                 fn next(&mut self) -> ::core::option::Option<Self::Item> {
                     #lexer::next_token(self)
                 }
