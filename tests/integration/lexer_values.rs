@@ -371,3 +371,35 @@ fn default_rule_error_message() {
         ]
     );
 }
+
+/// A value lexer over the user's own token type (`%token`), built without `unsafe` and
+/// without SIMD hooks, with a callback on the `$` rule.
+mod own_tokens {
+    #[derive(Debug, PartialEq)]
+    pub enum Tok {
+        Int(u64),
+        Plus,
+        End(usize),
+    }
+
+    jsonlex::json_lexer!(
+        r#"%name Own; %token crate::lexer_values::own_tokens::Tok; %value Int: u64; %value End: usize;
+        [0-9]+ => Int({ lex.text().ok()?.parse().ok() });
+        "+" => Plus;
+        " "+ => skip;
+        $ => End(|lex| lex.span().start);
+        * => error;"#,
+        no_unsafe,
+        no_simd
+    );
+}
+
+#[test]
+fn own_token_type_and_end_of_input_callback() {
+    use own_tokens::{Own, Tok};
+    let got: Vec<_> = Own::new("1 + 22 x").collect();
+    assert_eq!(got.len(), 5, "{got:?}");
+    assert_eq!(got[..3], [Ok(Tok::Int(1)), Ok(Tok::Plus), Ok(Tok::Int(22))]);
+    assert!(matches!(got[3], Err(TokenError { kind: TokenErrorKind::NoMatch, ref span, .. }) if *span == (7..8)));
+    assert_eq!(got[4], Ok(Tok::End(8)));
+}
