@@ -182,7 +182,6 @@ impl Ctx<'_> {
         partial: Option<TokenStream>,
         resume: TokenStream,
     ) -> TokenStream {
-        let _ = &cause;
         let rt = self.rt;
         let partial_expr = partial.clone().unwrap_or(quote!(partial));
         let partial = match partial {

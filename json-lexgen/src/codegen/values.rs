@@ -120,22 +120,37 @@ impl ValueCtx {
         }
     }
 
-    /// The error of the runtime's kind `kind` over `self.token_start..self.pos`.
-    fn token_error(&self, ctx: &Ctx, kind: &str, token: TokenStream, message: TokenStream) -> TokenStream {
+    /// The lexer's error built from a runtime `TokenError` of kind `kind`, over `span`,
+    /// failed at `offset`.
+    fn token_error(
+        &self,
+        ctx: &Ctx,
+        kind: &str,
+        (span, offset): (TokenStream, TokenStream),
+        token: TokenStream,
+        message: TokenStream,
+    ) -> TokenStream {
         let (rt, err) = (ctx.rt, &self.error_ty);
         let kind = format_ident!("{}", kind);
         quote! {
             <#err as ::core::convert::From<#rt::lex::TokenError>>::from(#rt::lex::TokenError {
                 kind: #rt::lex::TokenErrorKind::#kind,
-                span: self.token_start..self.pos,
-                offset: self.token_start,
+                span: #span,
+                offset: #offset,
                 token: #token,
                 message: #message,
             })
         }
     }
 
-    /// A lexing error of a value lexer (see [`Ctx::return_error`]).
+    /// The error of kind `kind` over the last token, `self.token_start..self.pos`.
+    fn last_token_error(&self, ctx: &Ctx, kind: &str, token: TokenStream, message: TokenStream) -> TokenStream {
+        let at = (quote!(self.token_start..self.pos), quote!(self.token_start));
+        self.token_error(ctx, kind, at, token, message)
+    }
+
+    /// A lexing error of a value lexer (see [`Ctx::return_error`]): the bad span is
+    /// `start..resume`, `partial` the kind in progress.
     pub(super) fn return_error(
         &self,
         ctx: &Ctx,
@@ -145,22 +160,16 @@ impl ValueCtx {
         set_pos: TokenStream,
         resume: TokenStream,
     ) -> TokenStream {
-        let (rt, err) = (ctx.rt, &self.error_ty);
         let kind = match cause {
-            ErrorCause::NoMatch => quote!(NoMatch),
-            ErrorCause::ErrorRule => quote!(ErrorRule),
-            ErrorCause::EmptyStack => quote!(EmptyStack),
+            ErrorCause::NoMatch => "NoMatch",
+            ErrorCause::ErrorRule => "ErrorRule",
+            ErrorCause::EmptyStack => "EmptyStack",
         };
-        let token = partial;
+        let error =
+            self.token_error(ctx, kind, (quote!(start..resume), offset), partial, quote!(::core::option::Option::None));
         quote! {
             let resume = #resume;
-            let error = <#err as ::core::convert::From<#rt::lex::TokenError>>::from(#rt::lex::TokenError {
-                kind: #rt::lex::TokenErrorKind::#kind,
-                span: start..resume,
-                offset: #offset,
-                token: #token,
-                message: ::core::option::Option::None,
-            });
+            let error = #error;
             self.token_start = start;
             #set_pos
             return ::core::option::Option::Some(::core::result::Result::Err(error));
@@ -184,7 +193,7 @@ impl ValueCtx {
             (Action::Skip, None) => quote!(continue 'token;),
             (Action::Skip, Some(_)) => {
                 let error = self.return_err(ctx, quote!(error));
-                let reject = self.return_err(ctx, self.token_error(ctx, "Rejected", none.clone(), none.clone()));
+                let reject = self.return_err(ctx, self.last_token_error(ctx, "Rejected", none.clone(), none.clone()));
                 quote! {
                     match #rt::lex::CallbackResult::<(), #err>::outcome(#call) {
                         #rt::lex::Outcome::Emit(()) | #rt::lex::Outcome::Skip => continue 'token,
@@ -194,11 +203,11 @@ impl ValueCtx {
                 }
             }
             (Action::Error, None) => {
-                self.return_err(ctx, self.token_error(ctx, "ErrorRule", none.clone(), none.clone()))
+                self.return_err(ctx, self.last_token_error(ctx, "ErrorRule", none.clone(), none.clone()))
             }
             (Action::Error, Some(Callback::Message(m))) => {
                 let msg = quote!(::core::option::Option::Some(#m));
-                self.return_err(ctx, self.token_error(ctx, "ErrorRule", none.clone(), msg))
+                self.return_err(ctx, self.last_token_error(ctx, "ErrorRule", none.clone(), msg))
             }
             (Action::Error, Some(_)) => self.return_err(ctx, quote!(::core::convert::Into::<#err>::into(#call))),
             (Action::Token(kind), cb) => {
@@ -225,7 +234,7 @@ impl ValueCtx {
                         };
                         let reject = self.return_err(
                             ctx,
-                            self.token_error(
+                            self.last_token_error(
                                 ctx,
                                 "Rejected",
                                 quote!(::core::option::Option::Some(#name)),
