@@ -13,9 +13,13 @@
 //!     target/release/deps/c_lexer-* --callgrind NAME
 //! and instructions per byte are callgrind's Ir over the bytes it prints.
 
+#[path = "harness.rs"]
+mod harness;
+
+use harness::{load, measure, prepare};
 use jsonlex_real_grammars::{jsonlex, re2rust};
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// Tokens and error tokens: every lexer must agree on both.
@@ -45,13 +49,7 @@ jsonlex_counter!(jsonlex_auto, c_kinds);
 jsonlex_counter!(jsonlex_safe, c_safe);
 jsonlex_counter!(jsonlex_code, c_code);
 
-/// A lexer to measure. re2c's c.re lexes an `Input` that owns its bytes, so its
-/// lexers take a copy, made before the clock starts.
-#[derive(Clone, Copy)]
-enum Run {
-    Slice(fn(&[u8]) -> Counts),
-    Owned(fn(Vec<u8>) -> Counts),
-}
+type Run = harness::Run<Counts>;
 
 const LEXERS: &[(&str, Run)] = &[
     ("jsonlex", Run::Slice(jsonlex_auto)),
@@ -61,61 +59,6 @@ const LEXERS: &[(&str, Run)] = &[
     ("re2rust-unchecked", Run::Owned(re2rust::c_kinds_unchecked::count)),
     ("logos", Run::Slice(jsonlex_real_grammars::logos_c::count)),
 ];
-
-/// The input as `run` takes it: a copy for re2rust's lexers.
-enum Prepared<'a> {
-    Slice(&'a [u8]),
-    Owned(Vec<u8>),
-}
-
-fn prepare(run: Run, input: &[u8]) -> Prepared<'_> {
-    match run {
-        Run::Slice(_) => Prepared::Slice(input),
-        Run::Owned(_) => Prepared::Owned(input.to_vec()),
-    }
-}
-
-#[inline(never)]
-fn measure(run: Run, input: Prepared) -> Counts {
-    match (run, input) {
-        (Run::Slice(lexer), Prepared::Slice(input)) => lexer(black_box(input)),
-        (Run::Owned(lexer), Prepared::Owned(input)) => lexer(black_box(input)),
-        _ => unreachable!("prepare() matches the run"),
-    }
-}
-
-fn c_files(path: &Path, out: &mut Vec<PathBuf>) {
-    if path.is_dir() {
-        let mut entries: Vec<_> = std::fs::read_dir(path).unwrap().filter_map(|e| e.ok().map(|e| e.path())).collect();
-        entries.sort();
-        for entry in entries {
-            c_files(&entry, out);
-        }
-    } else if path.extension().is_some_and(|x| x == "c" || x == "h") {
-        out.push(path.to_path_buf());
-    }
-}
-
-/// The files' text, each valid UTF-8 (c.re's input is a String) and without NUL
-/// (c.re's end of input), joined, NUL-terminated for both lexers.
-fn load(path: &Path, min_len: usize) -> Vec<u8> {
-    let mut files = Vec::new();
-    c_files(path, &mut files);
-    let mut text = Vec::new();
-    while text.len() < min_len.max(1) {
-        let before = text.len();
-        for file in &files {
-            let bytes = std::fs::read(file).unwrap();
-            if std::str::from_utf8(&bytes).is_ok() && !bytes.contains(&0) {
-                text.extend_from_slice(&bytes);
-                text.push(b'\n');
-            }
-        }
-        assert!(text.len() > before, "no C text under {}", path.display());
-    }
-    text.push(0);
-    text
-}
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).filter(|a| a != "--bench").collect();
