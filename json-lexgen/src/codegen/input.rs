@@ -189,13 +189,7 @@ impl Ctx<'_> {
             None => quote!(partial),
         };
         let set_pos = match self.grammar.on_error {
-            OnError::Stop => {
-                let end = if self.stream { quote!(base + input.len()) } else { quote!(input.len()) };
-                quote! {
-                    self.pos = #end;
-                    self.finished = true;
-                }
-            }
+            OnError::Stop => self.stop_at_error(),
             OnError::Continue if self.stream => quote!(self.pos = base + (#resume);),
             OnError::Continue => quote!(self.pos = #resume;),
         };
@@ -212,6 +206,15 @@ impl Ctx<'_> {
                 #set_pos
                 return ::core::option::Option::Some(::core::result::Result::Err(#rt::LexError { start, offset: #offset, #partial }));
             }
+        }
+    }
+
+    /// `%on_error stop;`: after an error the lexer is at the input's end, finished.
+    pub(super) fn stop_at_error(&self) -> TokenStream {
+        let end = if self.stream { quote!(base + input.len()) } else { quote!(input.len()) };
+        quote! {
+            self.pos = #end;
+            self.finished = true;
         }
     }
 

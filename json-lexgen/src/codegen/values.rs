@@ -113,7 +113,10 @@ impl ValueCtx {
     /// `return Some(Err(error))`, the token's span being the bad one; in stop mode the
     /// lexer ends.
     fn return_err(&self, ctx: &Ctx, error: TokenStream) -> TokenStream {
-        let stop = stop(ctx);
+        let stop = match ctx.grammar.on_error {
+            OnError::Stop => ctx.stop_at_error(),
+            OnError::Continue => TokenStream::new(),
+        };
         quote! {
             #stop
             return ::core::option::Option::Some(::core::result::Result::Err(#error));
@@ -608,17 +611,6 @@ impl ValueCtx {
                 }
             }
         })
-    }
-}
-
-/// In stop mode, the code that ends the lexer after an error.
-fn stop(ctx: &Ctx) -> TokenStream {
-    match ctx.grammar.on_error {
-        OnError::Stop => quote! {
-            self.pos = input.len();
-            self.finished = true;
-        },
-        OnError::Continue => TokenStream::new(),
     }
 }
 
