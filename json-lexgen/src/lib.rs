@@ -96,7 +96,9 @@ pub struct Config {
 #[non_exhaustive]
 pub enum BackendChoice {
     /// Code for every state of a condition of at most [`BackendChoice::AUTO_TABLES_ABOVE`]
-    /// states; above that, [`BackendChoice::Tables`]. The default; `%backend auto;`.
+    /// states; above that, as many code states (the hot ones, then those nearest a
+    /// token's start, breadth first: a keyword trie's first levels) and tables for the
+    /// rest. The default; `%backend auto;`.
     #[default]
     Auto,
     /// Every state as code, whatever the grammar's size. `%backend code;`.

@@ -109,7 +109,9 @@ fn auto_chooses_tables_by_the_size_of_each_condition() {
     let large = build(&large_grammar, Config::new()).stats();
     let code = &large.conditions[0];
     assert!(code.states > BackendChoice::AUTO_TABLES_ABOVE, "{large}");
-    assert!(code.table_states.len() > code.states / 2, "{large}");
+    // As many code states as a grammar at the threshold has, the rest tables.
+    assert_eq!(code.code_states.len(), BackendChoice::AUTO_TABLES_ABOVE, "{large}");
+    assert_eq!(code.table_states.len(), code.states - BackendChoice::AUTO_TABLES_ABOVE, "{large}");
     // The hot states stay code: the start state, the loops, the start's successors.
     assert!(code.code_states.contains(&0), "{large}");
     for l in &code.loops {
@@ -124,7 +126,11 @@ fn auto_chooses_tables_by_the_size_of_each_condition() {
     let by_directive = build(&directive, Config::new()).stats();
     assert!(by_directive.conditions.iter().all(|c| c.table_states.is_empty()));
     let overridden = build(&directive, Config::new().backend(BackendChoice::Tables)).stats();
-    assert_eq!(overridden.conditions[0].table_states, code.table_states);
+    let forced_tables = build(&large_grammar, Config::new().backend(BackendChoice::Tables)).stats();
+    assert_eq!(overridden.conditions[0].table_states, forced_tables.conditions[0].table_states);
+    // Tables keeps only the hot states code: every table state of Auto's is one there.
+    assert!(code.table_states.iter().all(|s| overridden.conditions[0].table_states.contains(s)));
+    assert!(overridden.conditions[0].table_states.len() > code.states / 2, "{overridden}");
     // Tables on a small grammar too: mixed, and tables only (all but the start state).
     let mixed = build(&keyword_grammar("Small", 8, 1, Some("tables")), Config::new()).stats();
     assert!(!mixed.conditions[0].table_states.is_empty() && mixed.conditions[0].code_states.len() > 1, "{mixed}");
@@ -134,17 +140,21 @@ fn auto_chooses_tables_by_the_size_of_each_condition() {
 }
 
 /// The point of the tables: a large grammar's code grows gently. Against the code
-/// backend, the large keyword grammar's file is several times smaller, and the stats say
-/// where the bytes are.
+/// backend, the large keyword grammar's file is several times smaller with tables, and
+/// smaller under Auto (its code states bounded); the stats say where the bytes are.
 #[test]
 fn tables_keep_a_large_grammar_small() {
     let grammar = keyword_grammar("Large", LARGE, 14, None);
-    let tables = build(&grammar, Config::new()).stats();
+    let tables = build(&grammar, Config::new().backend(BackendChoice::Tables)).stats();
+    let auto = build(&grammar, Config::new()).stats();
     let code = build(&grammar, Config::new().backend(BackendChoice::Code)).stats();
     assert!(
-        tables.code_bytes * 3 < code.code_bytes,
-        "tables {} bytes, code {} bytes",
+        tables.code_bytes * 3 < code.code_bytes
+            && tables.code_bytes < auto.code_bytes
+            && auto.code_bytes < code.code_bytes,
+        "tables {} bytes, auto {}, code {} bytes",
         tables.code_bytes,
+        auto.code_bytes,
         code.code_bytes
     );
     let per_condition: usize = tables.conditions.iter().map(|c| c.code_bytes).sum();
@@ -158,7 +168,7 @@ fn tables_keep_a_large_grammar_small() {
 /// state as its differences from the identifier state's row.
 #[test]
 fn the_table_is_compressed() {
-    let stats = build(&keyword_grammar("Large", LARGE, 14, None), Config::new()).stats();
+    let stats = build(&keyword_grammar("Large", LARGE, 14, None), Config::new().backend(BackendChoice::Tables)).stats();
     let c = &stats.conditions[0];
     let t = c.table.expect("a table");
     assert!(t.classes < 40, "{stats}");

@@ -37,8 +37,9 @@ use std::collections::{BTreeSet, HashMap};
 ///
 /// Hot states, which stay code under [`BackendChoice::Tables`]: the start state (every
 /// token starts there), states that loop on themselves (runs of string bodies, digits,
-/// identifiers, whitespace: unrolled loops and SIMD hooks), and the start state's
-/// successors (a token's first byte). States that accept and have no way out have no
+/// identifiers, whitespace: unrolled loops and SIMD hooks), and the states of a token's
+/// first byte; under [`BackendChoice::Auto`], also the states after them nearest the
+/// start, up to [`BackendChoice::AUTO_TABLES_ABOVE`] code states (see [`near_start`]). States that accept and have no way out have no
 /// code of their own (a transition into one emits the token); in a table they are rows
 /// that end the token.
 pub(super) fn choose(a: &Automaton, analysis: &Analysis, choice: BackendChoice) -> Vec<Backend> {
@@ -57,9 +58,10 @@ pub(super) fn choose(a: &Automaton, analysis: &Analysis, choice: BackendChoice) 
         for l in &analysis.loops {
             hot[l.state.index()] = true;
         }
-        for t in &a.states[StateId::START.index()].transitions {
-            hot[t.target.index()] = true;
-        }
+        // Auto: as much code as a grammar at the threshold has. Tables: as little as
+        // keeps the hot paths code (and the table loop in use on small grammars).
+        let budget = if choice == BackendChoice::Auto { BackendChoice::AUTO_TABLES_ABOVE } else { 0 };
+        near_start(a, &mut hot, budget);
     }
     (0..n)
         .map(|i| {
@@ -72,6 +74,45 @@ pub(super) fn choose(a: &Automaton, analysis: &Analysis, choice: BackendChoice) 
             }
         })
         .collect()
+}
+
+/// Mark hot the states nearest a token's start, breadth first: every first byte's
+/// state, then those of the next bytes while the code states number at most `budget`.
+///
+/// Most tokens pass there: in a keyword trie, every identifier that starts like a
+/// keyword walks the trie's first states before it leaves for the identifier loop, and
+/// a table row there costs each such identifier a trip through the table loop and back.
+fn near_start(a: &Automaton, hot: &mut [bool], budget: usize) {
+    // States that accept and have no way out get no code (see `choose`): not counted.
+    let has_code = |i: usize| a.states[i].accept.is_none() || !a.states[i].transitions.is_empty();
+    let mut count = (0..hot.len()).filter(|&i| hot[i] && has_code(i)).count();
+    let mut seen = vec![false; hot.len()];
+    seen[StateId::START.index()] = true;
+    let mut level = vec![StateId::START];
+    let mut depth = 0;
+    while !level.is_empty() {
+        depth += 1;
+        let mut next = Vec::new();
+        for s in level {
+            for t in &a.states[s.index()].transitions {
+                let i = t.target.index();
+                if std::mem::replace(&mut seen[i], true) {
+                    continue;
+                }
+                // Hot already (a loop): its successors are still a token's next bytes.
+                if !hot[i] {
+                    // A token's first byte always: the start state dispatches there.
+                    if depth > 1 && has_code(i) && count >= budget {
+                        return;
+                    }
+                    hot[i] = true;
+                    count += usize::from(has_code(i));
+                }
+                next.push(t.target);
+            }
+        }
+        level = next;
+    }
 }
 
 /// No transition (an entry of no row, and the value of `T_NEXT` for "none").
@@ -489,20 +530,69 @@ mod tests {
         }
     }
 
+    /// The states a token reaches within its first `bytes` bytes.
+    fn within(a: &Automaton, bytes: usize) -> Vec<bool> {
+        let mut near = vec![false; a.states.len()];
+        near[0] = true;
+        let mut level = vec![0usize];
+        for _ in 0..bytes {
+            level = level.iter().flat_map(|&s| a.states[s].transitions.iter().map(|t| t.target.index())).collect();
+            for &s in &level {
+                near[s] = true;
+            }
+        }
+        near
+    }
+
     #[test]
     fn tables_keep_the_start_its_successors_and_the_loops_as_code() {
-        let (a, b) = backends(GRAMMAR, BackendChoice::Tables);
+        const LONG: &str = "\"if\" => If;\n\"interface\" => Interface;\n[a-z]+ => Ident;\n\" \"+ => skip;\n";
+        let (a, b) = backends(LONG, BackendChoice::Tables);
         let analysis = crate::analysis::analyze(&a, true);
+        let near = within(&a, 1);
         for (i, s) in a.states.iter().enumerate() {
-            let hot = i == 0
-                || analysis.loops.iter().any(|l| l.state.index() == i)
-                || a.states[0].transitions.iter().any(|t| t.target.index() == i);
+            let hot = near[i] || analysis.loops.iter().any(|l| l.state.index() == i);
             let accept_now = s.accept.is_some() && s.transitions.is_empty();
             let expected = if hot && !accept_now { Backend::Direct } else { Backend::Table };
             assert_eq!(b[i], expected, "state {i}: {s:?}");
         }
-        // "i" (a successor of the start) is code; "in" (after it) is a table row.
+        // "i" (a first byte) is code; "in" (after it) is a table row.
         assert!(b.contains(&Backend::Table) && b.iter().filter(|&&b| b == Backend::Direct).count() > 2, "{b:?}");
+    }
+
+    #[test]
+    fn auto_above_the_threshold_keeps_the_states_nearest_the_start_within_the_budget() {
+        // 26 * 26 keywords of five letters: 26 states at one byte, 676 at each of the
+        // next four, far more than the budget.
+        let mut grammar = String::new();
+        for x in 'a'..='z' {
+            for y in 'a'..='z' {
+                grammar.push_str(&format!("\"{x}{y}qqq\" => K{x}{y};\n"));
+            }
+        }
+        grammar.push_str("[a-z]+ => Ident;\n\" \"+ => skip;\n");
+        let (a, b) = backends(&grammar, BackendChoice::Auto);
+        assert!(a.states.len() > 4 * 676, "{} states", a.states.len());
+        let code = b.iter().filter(|&&b| b == Backend::Direct).count();
+        assert_eq!(code, BackendChoice::AUTO_TABLES_ABOVE, "code states");
+        // Breadth first: every state one byte in is code, none four bytes in ("abqq").
+        let one = within(&a, 1);
+        let three = within(&a, 3);
+        for (i, s) in a.states.iter().enumerate() {
+            if one[i] && !s.transitions.is_empty() {
+                assert_eq!(b[i], Backend::Direct, "state {i}");
+            }
+            if !three[i] && !a.states[i].transitions.is_empty() && analysis_loops(&a).iter().all(|&l| l != i) {
+                assert_eq!(b[i], Backend::Table, "state {i}");
+            }
+        }
+        // The budget runs out in the second byte's level: some of it is code, some not.
+        let two: Vec<usize> = (0..a.states.len()).filter(|&i| within(&a, 2)[i] && !one[i]).collect();
+        assert!(two.iter().any(|&i| b[i] == Backend::Direct) && two.iter().any(|&i| b[i] == Backend::Table));
+    }
+
+    fn analysis_loops(a: &Automaton) -> Vec<usize> {
+        crate::analysis::analyze(a, true).loops.iter().map(|l| l.state.index()).collect()
     }
 
     #[test]
@@ -524,6 +614,10 @@ mod tests {
         grammar.push_str("[a-z0-9]+ => Ident;\n");
         let (a, b) = backends(&grammar, BackendChoice::Auto);
         assert!(a.states.len() > BackendChoice::AUTO_TABLES_ABOVE, "{} states", a.states.len());
-        assert_eq!(b, backends(&grammar, BackendChoice::Tables).1);
+        let code = b.iter().filter(|&&b| b == Backend::Direct).count();
+        assert_eq!(code, BackendChoice::AUTO_TABLES_ABOVE, "{b:?}");
+        // Every code state of the Tables choice is code under Auto too.
+        let tables = backends(&grammar, BackendChoice::Tables).1;
+        assert!(tables.iter().zip(&b).all(|(t, b)| *t == Backend::Table || *b == Backend::Direct));
     }
 }
