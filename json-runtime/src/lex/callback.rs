@@ -209,12 +209,30 @@ impl std::error::Error for TokenError {}
 
 /// Line and column of `offset`, counted on from a cached earlier position when
 /// `offset` lies after it: value lexers keep one, so that asking for the position of
-/// each token in order costs O(n) over the input, and nothing when never asked.
+/// each token in order costs O(n) over the input (on one long line too), and nothing
+/// when never asked. A plain lexer keeps none; its caller keeps one beside it:
+///
+/// ```
+/// use json_runtime::lex::LineCache;
+/// json_lexgen_macros::json_lexer!(r#"%name Words; [a-z]+ => Word; [ \n]+ => skip;"#);
+///
+/// let input = "one two\nthree";
+/// let mut cache = LineCache::default();
+/// let mut lexer = Words::new(input.as_bytes());
+/// let mut positions = Vec::new();
+/// while let Some(token) = lexer.next_token() {
+///     let p = cache.position(input.as_bytes(), token.unwrap().start);
+///     positions.push((p.line, p.column));
+/// }
+/// assert_eq!(positions, [(1, 1), (1, 5), (2, 1)]);
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct LineCache {
     offset: usize,
+    /// Lines before `offset`'s (0-based).
     line: usize,
-    line_start: usize,
+    /// Characters between the start of `offset`'s line and `offset`.
+    column: usize,
 }
 
 impl LineCache {
@@ -224,17 +242,18 @@ impl LineCache {
         if offset < self.offset {
             *self = LineCache::default();
         }
-        let mut line = self.line;
-        let mut line_start = self.line_start;
-        for (i, &b) in input[self.offset..offset].iter().enumerate() {
+        let (mut line, mut column) = (self.line, self.column);
+        for &b in &input[self.offset..offset] {
             if b == b'\n' {
                 line += 1;
-                line_start = self.offset + i + 1;
+                column = 0;
+            } else if (b & 0xC0) != 0x80 {
+                // A character starts here (not a UTF-8 continuation byte).
+                column += 1;
             }
         }
-        *self = LineCache { offset, line, line_start };
-        let column = 1 + input[line_start..offset].iter().filter(|&&b| (b & 0xC0) != 0x80).count();
-        crate::Position { offset, line: line + 1, column }
+        *self = LineCache { offset, line, column };
+        crate::Position { offset, line: line + 1, column: column + 1 }
     }
 }
 
@@ -268,7 +287,7 @@ mod tests {
     fn line_cache_matches_position_at() {
         let text = "ab\ncä d\n\nxyz";
         let mut cache = LineCache::default();
-        for offset in (0..=text.len()).chain((0..=text.len()).rev()) {
+        for offset in (0..=text.len()).chain((0..=text.len()).rev()).chain((0..=text.len()).step_by(3)) {
             assert_eq!(cache.position(text.as_bytes(), offset), crate::Position::at(text.as_bytes(), offset));
         }
     }
