@@ -45,6 +45,7 @@ mod codegen;
 mod diagnostic;
 mod dot;
 mod grammar;
+pub mod logos;
 mod parse;
 mod span;
 mod stats;
@@ -80,6 +81,8 @@ pub struct Config {
     runtime: RuntimePath,
     backend: BackendChoice,
     limits: Limits,
+    /// Set by the logos front-end: the code is the `jsonlex-logos` facade's impls.
+    logos: Option<std::sync::Arc<logos::Host>>,
 }
 
 /// How the states of the automata become code: [`Config::backend`], or the grammar's
@@ -141,6 +144,7 @@ impl Default for Config {
             runtime: RuntimePath::Text("::json_runtime".to_string()),
             backend: BackendChoice::Auto,
             limits: Limits::default(),
+            logos: None,
         }
     }
 }
@@ -235,6 +239,17 @@ impl Config {
         self
     }
 
+    /// The logos front-end's enum: generate its facade impls (see `logos`).
+    pub(crate) fn logos_host(mut self, host: logos::Host) -> Config {
+        self.logos = Some(std::sync::Arc::new(host));
+        self
+    }
+
+    /// The logos front-end's enum, when generating for it.
+    pub(crate) fn logos(&self) -> Option<&logos::Host> {
+        self.logos.as_deref()
+    }
+
     /// The limits set so far (without a grammar's directives).
     pub fn limits(&self) -> Limits {
         self.limits
@@ -303,6 +318,12 @@ impl Builder {
         // A bad option is reported before the grammar is parsed.
         self.config.runtime().map_err(|d| fail(vec![d]))?;
         let grammar = parse::parse(source).map_err(fail)?;
+        self.build_grammar(grammar, name)
+    }
+
+    /// Compile a grammar already parsed (or built by a front-end such as `logos`).
+    pub(crate) fn build_grammar(&self, grammar: Grammar, name: &str) -> Result<Generated, Error> {
+        let fail = |diagnostics: Vec<Diagnostic>| Error { file: None, diagnostics };
         let value_errors = codegen::values::check(&grammar);
         if !value_errors.is_empty() {
             return Err(fail(value_errors));
@@ -312,7 +333,11 @@ impl Builder {
             limits.set(limit, value);
         }
         let automata = automaton::build(&grammar, &limits).map_err(|d| fail(vec![d]))?;
-        let unreachable = analysis::unreachable_rules(&grammar, &automata);
+        // logos lets a lower priority lose everywhere; a `.lex` grammar may not.
+        let unreachable = match self.config.logos {
+            Some(_) => Vec::new(),
+            None => analysis::unreachable_rules(&grammar, &automata),
+        };
         if !unreachable.is_empty() {
             return Err(fail(unreachable));
         }
