@@ -160,7 +160,12 @@ pub(super) fn template(ctx: &Ctx, host: &Host, arms: &[TokenStream], has_hooks: 
 
                 #[inline]
                 fn lex(lexer: &mut #krate::Lexer<#lt, Self>) -> ::core::option::Option<::core::result::Result<Self, #error>> {
-                    __LogosNext::<#tok, #error>::__logos_next(lexer)
+                    let next = __LogosNext::<#tok, #error>::__logos_next(lexer);
+                    if next.is_none() {
+                        // At the end the span is empty there (skipped input is not in it).
+                        lexer.token_start = lexer.pos;
+                    }
+                    next
                 }
             }
         };

@@ -101,7 +101,7 @@ pub(crate) fn parse(input: TokenStream) -> Result<Definition, Errors> {
     for attr in item.attrs.iter().filter(|a| a.path().is_ident("logos")) {
         let result = attr.parse_args_with(|input: ParseStream| {
             while !input.is_empty() {
-                enum_item(input, &mut def, &mut export_dir, attr)?;
+                enum_item(input, &mut def, &mut export_dir)?;
                 if input.is_empty() {
                     break;
                 }
@@ -149,7 +149,7 @@ fn is_pattern_attr(a: &Attribute) -> bool {
 }
 
 /// One item of `#[logos(...)]`.
-fn enum_item(input: ParseStream, def: &mut Definition, export_dir: &mut Option<Span>, attr: &Attribute) -> syn::Result<()> {
+fn enum_item(input: ParseStream, def: &mut Definition, export_dir: &mut Option<Span>) -> syn::Result<()> {
     // `crate` is a keyword: read any identifier, keywords included.
     let key: Ident = input.call(syn::ext::IdentExt::parse_any)?;
     match key.to_string().as_str() {
@@ -228,9 +228,9 @@ fn enum_item(input: ParseStream, def: &mut Definition, export_dir: &mut Option<S
         "export_dir" => {
             input.parse::<Token![=]>()?;
             let lit: syn::LitStr = input.parse()?;
-            if export_dir.is_some() {
+            if let Some(first) = *export_dir {
                 let mut e = syn::Error::new(lit.span(), "Export path can be defined only once");
-                e.combine(syn::Error::new(attr.span(), "Previous definition here"));
+                e.combine(syn::Error::new(first, "Previous definition here"));
                 return Err(e);
             }
             // The graph export of logos's debug feature: accepted, nothing is written

@@ -177,7 +177,7 @@ fn expand(input: TokenStream) -> Result<TokenStream, Vec<syn::Error>> {
         source: if def.utf8 { quote!(str) } else { quote!([u8]) },
         rules: host_rules,
     };
-    let config = crate::Config::new().runtime_path_tokens(quote!(#krate::__runtime)).logos_host(host);
+    let config = crate::Config::new().runtime_path_tokens(quote!(#krate::__runtime)).logos_host(host.clone());
     let generated = crate::Builder::new().configure(config).build_grammar(grammar, &format!("{}.rs", def.name)).map_err(
         |e| {
             e.diagnostics()
@@ -190,7 +190,33 @@ fn expand(input: TokenStream) -> Result<TokenStream, Vec<syn::Error>> {
                 .collect::<Vec<_>>()
         },
     )?;
-    Ok(generated.tokens().clone())
+    let introspection = automaton_impl(&host, &generated);
+    let mut tokens = generated.tokens().clone();
+    tokens.extend(introspection);
+    Ok(tokens)
+}
+
+/// `impl Automaton for Token`: the sizes the generator reports for the enum.
+fn automaton_impl(host: &Host, generated: &crate::Generated) -> TokenStream {
+    let (krate, tok, lt) = (&host.krate, &host.token_ty, &host.lifetime);
+    let a = &generated.automata[0];
+    let states = a.states.len();
+    let transitions = a.transition_count();
+    let hooks = generated.analyses[0].hooks.iter().map(|h| {
+        let (state, bytes) = (h.state.index(), h.class.len());
+        quote!((#state, #bytes))
+    });
+    let mut generics = host.generics.clone();
+    generics.params = generics.params.into_iter().filter(|p| !matches!(p, syn::GenericParam::Type(_))).collect();
+    let _ = lt;
+    let (impl_generics, _, where_clause) = generics.split_for_impl();
+    quote! {
+        impl #impl_generics #krate::Automaton for #tok #where_clause {
+            const DFA_STATES: usize = #states;
+            const TRANSITIONS: usize = #transitions;
+            const HOOKS: &'static [(usize, usize)] = &[#(#hooks),*];
+        }
+    }
 }
 
 /// `ty` with each type parameter replaced by its given type.
@@ -260,9 +286,9 @@ fn check_conflicts(def: &Definition, compiled: &[regex::Compiled]) -> Result<(),
             errors.push(syn::Error::new(
                 def.patterns[i].lit.span,
                 format!(
-                    "The pattern {} can match simultaneously with the following variants:\n         {}\n\n       (all at the priority {top})",
+                    "The pattern {} can match simultaneously with the following variants:\n  {}\n\n(all at the priority {top})",
                     def.patterns[i].describe(),
-                    others.join("\n         ")
+                    others.join("\n  ")
                 ),
             ));
         }

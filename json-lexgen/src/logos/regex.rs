@@ -149,7 +149,8 @@ fn has_greedy_dot(hir: &Hir) -> bool {
                 Dot::AnyByteExceptCRLF,
                 Dot::AnyCharExceptCRLF,
             ];
-            (r.max.is_none() && r.greedy && dots.iter().any(|&d| *r.sub == Hir::dot(d))) || has_greedy_dot(&r.sub)
+            // As logos: a repetition of anything else is not looked into.
+            r.max.is_none() && r.greedy && dots.iter().any(|&d| *r.sub == Hir::dot(d))
         }
         HirKind::Capture(c) => has_greedy_dot(&c.sub),
         HirKind::Concat(hirs) | HirKind::Alternation(hirs) => hirs.iter().any(has_greedy_dot),
