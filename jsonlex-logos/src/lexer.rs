@@ -138,7 +138,9 @@ where
 impl<'source, Token: Logos<'source>> Iterator for Lexer<'source, Token> {
     type Item = Result<Token, Token::Error>;
 
-    #[inline]
+    // With `lex` inlined here, a caller's loop (`for`, `count`, `filter_map`) is the
+    // state machine's loop.
+    #[inline(always)]
     fn next(&mut self) -> Option<Self::Item> {
         self.token_start = self.pos;
         Token::lex(self)

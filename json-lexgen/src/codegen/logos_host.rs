@@ -158,7 +158,9 @@ pub(super) fn template(ctx: &Ctx, host: &Host, arms: &[TokenStream], has_hooks: 
                 type Source = #source;
                 type Error = #error;
 
-                #[inline]
+                // Inlined into the caller's loop, as a `.lex` lexer's `next_token`: the
+                // lexer's position stays in registers.
+                #[inline(always)]
                 fn lex(lexer: &mut #krate::Lexer<#lt, Self>) -> ::core::option::Option<::core::result::Result<Self, #error>> {
                     let next = __LogosNext::<#tok, #error>::__logos_next(lexer);
                     if next.is_none() {
