@@ -196,8 +196,12 @@ fn expand(input: TokenStream) -> Result<TokenStream, Vec<syn::Error>> {
     Ok(tokens)
 }
 
-/// `impl Automaton for Token`: the sizes the generator reports for the enum.
+/// `impl Automaton for Token`: the sizes the generator reports for the enum. Not for
+/// an enum with type parameters (`type T = ...`, whose given types may borrow).
 fn automaton_impl(host: &Host, generated: &crate::Generated) -> TokenStream {
+    if host.generics.type_params().next().is_some() {
+        return TokenStream::new();
+    }
     let (krate, tok, lt) = (&host.krate, &host.token_ty, &host.lifetime);
     let a = &generated.automata[0];
     let states = a.states.len();
