@@ -82,7 +82,7 @@ pub struct Config {
     backend: BackendChoice,
     limits: Limits,
     /// Set by the logos front-end: the code is the `jsonlex-logos` facade's impls.
-    logos: Option<std::sync::Arc<logos::Host>>,
+    logos: Option<std::rc::Rc<logos::Host>>,
 }
 
 /// How the states of the automata become code: [`Config::backend`], or the grammar's
@@ -241,7 +241,7 @@ impl Config {
 
     /// The logos front-end's enum: generate its facade impls (see `logos`).
     pub(crate) fn logos_host(mut self, host: logos::Host) -> Config {
-        self.logos = Some(std::sync::Arc::new(host));
+        self.logos = Some(std::rc::Rc::new(host));
         self
     }
 

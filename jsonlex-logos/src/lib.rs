@@ -86,12 +86,12 @@ pub trait Automaton {
     const HOOKS: &'static [(usize, usize)];
 }
 
-/// A callback's answer: no token for this match; lexing goes on after it.
-pub use json_runtime::lex::Skip;
 /// A callback's answer: a token with this value, or no token.
 pub use json_runtime::lex::Filter;
 /// A callback's answer: a token with this value, no token, or an error.
 pub use json_runtime::lex::FilterResult;
+/// A callback's answer: no token for this match; lexing goes on after it.
+pub use json_runtime::lex::Skip;
 
 /// A callback that skips its match: `#[regex(r"[ \t]+", logos::skip)]`.
 #[inline]

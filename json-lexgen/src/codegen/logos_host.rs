@@ -116,7 +116,13 @@ pub(super) fn return_error(host: &Host, partial: TokenStream, resume: TokenStrea
 
 /// The impls: the state machine as a method of the facade's lexer (a local trait),
 /// and `Logos` for the enum.
-pub(super) fn template(ctx: &Ctx, host: &Host, arms: &[TokenStream], has_hooks: bool, cond_enum: TokenStream) -> TokenStream {
+pub(super) fn template(
+    ctx: &Ctx,
+    host: &Host,
+    arms: &[TokenStream],
+    has_hooks: bool,
+    cond_enum: TokenStream,
+) -> TokenStream {
     let (krate, lt, tok) = (&host.krate, &host.lifetime, token_ty(host));
     let (extras, error, source) = (&host.extras, &host.error, &host.source);
     let cond_ty = ctx.cond_ty;

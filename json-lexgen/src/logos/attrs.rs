@@ -42,7 +42,7 @@ pub(crate) struct PatternLit {
 #[derive(Clone)]
 pub(crate) enum Target {
     /// A variant of the enum, with its field's type (`None`: a unit variant).
-    Variant { name: Ident, field: Option<Type> },
+    Variant { name: Ident, field: Option<Box<Type>> },
     /// `#[logos(skip ...)]`.
     Skip,
 }
@@ -116,7 +116,7 @@ pub(crate) fn parse(input: TokenStream) -> Result<Definition, Errors> {
     for variant in &data.variants {
         let field = match &variant.fields {
             Fields::Unit => None,
-            Fields::Unnamed(f) if f.unnamed.len() == 1 => Some(f.unnamed[0].ty.clone()),
+            Fields::Unnamed(f) if f.unnamed.len() == 1 => Some(Box::new(f.unnamed[0].ty.clone())),
             other => {
                 if variant.attrs.iter().any(is_pattern_attr) {
                     errors.push(syn::Error::new(
@@ -247,8 +247,8 @@ fn enum_item(input: ParseStream, def: &mut Definition, export_dir: &mut Option<S
             return Err(syn::Error::new(
                 key.span(),
                 format!(
-                    "unknown logos option `{other}`: expected skip, extras, error, subpattern, utf8, crate or export_dir"
-                ),
+                "unknown logos option `{other}`: expected skip, extras, error, subpattern, utf8, crate or export_dir"
+            ),
             ))
         }
     }
@@ -268,15 +268,8 @@ fn pattern_lit(input: ParseStream) -> syn::Result<PatternLit> {
 /// `"lit", callback, priority = N, ignore(case), allow_greedy = true, callback = ...`.
 fn pattern_args(input: ParseStream, target: Target, is_token: bool, is_skip: bool) -> syn::Result<PatternDef> {
     let lit = pattern_lit(input)?;
-    let mut p = PatternDef {
-        target,
-        is_token,
-        lit,
-        callback: None,
-        priority: None,
-        ignore_case: false,
-        allow_greedy: false,
-    };
+    let mut p =
+        PatternDef { target, is_token, lit, callback: None, priority: None, ignore_case: false, allow_greedy: false };
     while !input.is_empty() {
         input.parse::<Token![,]>()?;
         if input.is_empty() {

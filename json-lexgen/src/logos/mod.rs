@@ -109,11 +109,8 @@ fn expand(input: TokenStream) -> Result<TokenStream, Vec<syn::Error>> {
         .next()
         .map_or_else(|| syn::Lifetime::new("'s", proc_macro2::Span::call_site()), |l| l.lifetime.clone());
     // `type T = Type`: the impls are for the enum with its type parameters given.
-    let given: Vec<(syn::Ident, TokenStream)> = def
-        .type_params
-        .iter()
-        .map(|(name, ty)| (name.clone(), with_lifetime(quote!(#ty), &lifetime)))
-        .collect();
+    let given: Vec<(syn::Ident, TokenStream)> =
+        def.type_params.iter().map(|(name, ty)| (name.clone(), with_lifetime(quote!(#ty), &lifetime))).collect();
     for param in def.generics.type_params() {
         if !given.iter().any(|(n, _)| *n == param.ident) {
             return Err(vec![syn::Error::new(
@@ -178,8 +175,8 @@ fn expand(input: TokenStream) -> Result<TokenStream, Vec<syn::Error>> {
         rules: host_rules,
     };
     let config = crate::Config::new().runtime_path_tokens(quote!(#krate::__runtime)).logos_host(host.clone());
-    let generated = crate::Builder::new().configure(config).build_grammar(grammar, &format!("{}.rs", def.name)).map_err(
-        |e| {
+    let generated =
+        crate::Builder::new().configure(config).build_grammar(grammar, &format!("{}.rs", def.name)).map_err(|e| {
             e.diagnostics()
                 .iter()
                 .map(|d| {
@@ -188,8 +185,7 @@ fn expand(input: TokenStream) -> Result<TokenStream, Vec<syn::Error>> {
                     syn::Error::new(span, &d.message)
                 })
                 .collect::<Vec<_>>()
-        },
-    )?;
+        })?;
     let introspection = automaton_impl(&host, &generated);
     let mut tokens = generated.tokens().clone();
     tokens.extend(introspection);

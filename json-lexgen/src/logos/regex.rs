@@ -55,7 +55,9 @@ fn substitute(text: &str, subs: &[(String, String)], lit: &PatternLit) -> Result
         let name = &after[..close];
         match subs.iter().find(|(n, _)| n == name) {
             Some((_, pattern)) => out.push_str(pattern),
-            None => return Err(syn::Error::new(lit.span, format!("subpattern reference `{name}` has not been defined"))),
+            None => {
+                return Err(syn::Error::new(lit.span, format!("subpattern reference `{name}` has not been defined")))
+            }
         }
         rest = &after[close + 1..];
     }
@@ -70,7 +72,11 @@ fn parser(unicode: bool, ignore_case: bool) -> regex_syntax::Parser {
 /// Compile one pattern with logos's checks: not empty, no greedy `.*`/`.+` without
 /// `allow_greedy`, only UTF-8 in UTF-8 mode. Every failed check is an error at the
 /// pattern's literal.
-pub(crate) fn compile(def: &Definition, p: &PatternDef, subs: &[(String, String)]) -> Result<Compiled, Vec<syn::Error>> {
+pub(crate) fn compile(
+    def: &Definition,
+    p: &PatternDef,
+    subs: &[(String, String)],
+) -> Result<Compiled, Vec<syn::Error>> {
     let span = p.lit.span;
     let unicode = !p.lit.is_bytes;
     let hir = if p.is_token && !p.ignore_case {
