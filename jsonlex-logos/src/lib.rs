@@ -101,6 +101,8 @@ pub fn skip<'source, Token: Logos<'source>>(_: &mut Lexer<'source, Token>) -> Sk
 
 /// The skip kernels, the SIMD level and the runtime the generated code calls.
 pub use json_runtime::skip::Kernels;
+/// A SIMD level for [`Kernels::new`].
+pub use json_runtime::simd::Level;
 
 #[doc(hidden)]
 pub use json_runtime as __runtime;
