@@ -99,10 +99,10 @@ pub fn skip<'source, Token: Logos<'source>>(_: &mut Lexer<'source, Token>) -> Sk
     Skip
 }
 
-/// The skip kernels, the SIMD level and the runtime the generated code calls.
-pub use json_runtime::skip::Kernels;
 /// A SIMD level for [`Kernels::new`].
 pub use json_runtime::simd::Level;
+/// The skip kernels, the SIMD level and the runtime the generated code calls.
+pub use json_runtime::skip::Kernels;
 
 #[doc(hidden)]
 pub use json_runtime as __runtime;

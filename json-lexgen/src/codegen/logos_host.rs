@@ -9,7 +9,7 @@ use super::Ctx;
 use crate::grammar::{Action, Rule};
 use crate::logos::Host;
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{quote, quote_spanned};
 
 /// `Token<'s>`, as a type.
 fn token_ty(host: &Host) -> TokenStream {
@@ -63,8 +63,12 @@ pub(super) fn action(ctx: &Ctx, host: &Host, r: &Rule, end: TokenStream) -> Toke
                     };
                     let call = call(host, cb);
                     let default_error = default_error(host);
+                    // A return type that does not fit is rustc's error at the callback.
+                    let construct = quote_spanned!(syn::spanned::Spanned::span(cb)=>
+                        #krate::internal::CallbackRetVal::<#lt, #p, #tok>::construct(#call, #ctor)
+                    );
                     quote! {
-                        match #krate::internal::CallbackRetVal::<#lt, #p, #tok>::construct(#call, #ctor) {
+                        match #construct {
                             #krate::internal::CallbackResult::Emit(token) => return ::core::option::Option::Some(::core::result::Result::Ok(token)),
                             #krate::internal::CallbackResult::Error(error) => return ::core::option::Option::Some(::core::result::Result::Err(error)),
                             #krate::internal::CallbackResult::DefaultError => return ::core::option::Option::Some(::core::result::Result::Err(#default_error)),
@@ -77,8 +81,9 @@ pub(super) fn action(ctx: &Ctx, host: &Host, r: &Rule, end: TokenStream) -> Toke
         (Action::Skip, None) => quote!(continue 'token;),
         (Action::Skip, Some(cb)) => {
             let call = call(host, cb);
+            let construct = quote_spanned!(syn::spanned::Spanned::span(cb)=> #krate::internal::SkipRetVal::<#lt, #tok>::construct(#call));
             quote! {
-                match #krate::internal::SkipRetVal::<#lt, #tok>::construct(#call) {
+                match #construct {
                     ::core::option::Option::None => continue 'token,
                     ::core::option::Option::Some(error) => return ::core::option::Option::Some(::core::result::Result::Err(error)),
                 }

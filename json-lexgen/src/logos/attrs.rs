@@ -247,7 +247,7 @@ fn enum_item(input: ParseStream, def: &mut Definition, export_dir: &mut Option<S
             return Err(syn::Error::new(
                 key.span(),
                 format!(
-                "unknown logos option `{other}`: expected skip, extras, error, subpattern, utf8, crate or export_dir"
+                "unknown logos option `{other}`: expected skip, extras, error, subpattern, type, utf8, crate or export_dir"
             ),
             ))
         }

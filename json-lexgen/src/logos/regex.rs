@@ -163,3 +163,26 @@ fn has_greedy_dot(hir: &Hir) -> bool {
         _ => false,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::complexity;
+
+    fn priority(regex: &str) -> usize {
+        complexity(&regex_syntax::Parser::new().parse(regex).unwrap())
+    }
+
+    /// logos 0.16.1's computed priorities (its `Pattern::priority`).
+    #[test]
+    fn priorities_are_logoss() {
+        assert_eq!(priority("abc"), 6); // 2 per literal char
+        assert_eq!(priority("é"), 2); // per char, not per byte
+        assert_eq!(priority("[a-z]"), 2); // a class counts as a char
+        assert_eq!(priority("[a-z]+"), 2); // a repetition: its minimum times its body
+        assert_eq!(priority("[a-z]*"), 0);
+        assert_eq!(priority("a{3,5}"), 6);
+        assert_eq!(priority("foo|ba"), 4); // the cheapest branch
+        assert_eq!(priority("(ab)c"), 6); // groups are transparent
+        assert_eq!(priority(r"\bx"), 2); // assertions count nothing
+    }
+}
