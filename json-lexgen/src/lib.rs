@@ -35,6 +35,9 @@
 //!    concern: the lexer's template, the state loop, per-state dispatch, inlining,
 //!    self-loops and hooks, token ends, input reads, `unsafe` blocks.
 //!
+//! A second front-end, [`logos`], reads a `#[derive(Logos)]` enum with logos 0.16's
+//! meaning into the same grammar IR (the `jsonlex-logos` crate is its runtime).
+//!
 //! Beside them: `diagnostic` and `span` (what errors say and where), `stats`
 //! (`--stats`), `dot` (`--dot`).
 

@@ -130,7 +130,7 @@ pub(crate) fn parse(input: TokenStream) -> Result<Definition, Errors> {
         for attr in variant.attrs.iter().filter(|a| is_pattern_attr(a)) {
             let is_token = attr.path().is_ident("token");
             let target = Target::Variant { name: variant.ident.clone(), field: field.clone() };
-            match attr.parse_args_with(|input: ParseStream| pattern_args(input, target, is_token, false)) {
+            match attr.parse_args_with(|input: ParseStream| pattern_args(input, target, is_token)) {
                 Ok(p) => def.patterns.push(p),
                 Err(e) => errors.push(e),
             }
@@ -169,7 +169,7 @@ fn enum_item(input: ParseStream, def: &mut Definition, export_dir: &mut Option<S
             let p = if input.peek(syn::token::Paren) {
                 let content;
                 syn::parenthesized!(content in input);
-                pattern_args(&content, Target::Skip, false, true)?
+                pattern_args(&content, Target::Skip, false)?
             } else {
                 let lit = pattern_lit(input)?;
                 PatternDef {
@@ -266,7 +266,7 @@ fn pattern_lit(input: ParseStream) -> syn::Result<PatternLit> {
 }
 
 /// `"lit", callback, priority = N, ignore(case), allow_greedy = true, callback = ...`.
-fn pattern_args(input: ParseStream, target: Target, is_token: bool, is_skip: bool) -> syn::Result<PatternDef> {
+fn pattern_args(input: ParseStream, target: Target, is_token: bool) -> syn::Result<PatternDef> {
     let lit = pattern_lit(input)?;
     let mut p =
         PatternDef { target, is_token, lit, callback: None, priority: None, ignore_case: false, allow_greedy: false };
@@ -298,7 +298,11 @@ fn pattern_args(input: ParseStream, target: Target, is_token: bool, is_skip: boo
             syn::parenthesized!(content in input);
             let flag: Ident = content.parse()?;
             match flag.to_string().as_str() {
-                "case" | "ascii_case" => p.ignore_case = true,
+                "case" => p.ignore_case = true,
+                // As logos 0.16.
+                "ascii_case" => {
+                    return Err(syn::Error::new(flag.span(), "The flag \"ascii_case\" is no longer supported"))
+                }
                 other => {
                     return Err(syn::Error::new(flag.span(), format!("unknown flag `{other}`: expected ignore(case)")))
                 }
@@ -307,6 +311,5 @@ fn pattern_args(input: ParseStream, target: Target, is_token: bool, is_skip: boo
             p.callback = Some(input.parse()?);
         }
     }
-    let _ = is_skip;
     Ok(p)
 }

@@ -1,8 +1,8 @@
 //! The logos front-end: `#[derive(Logos)]` on a token enum, read with logos 0.16's
 //! meaning and compiled by the same pipeline as a `.lex` grammar.
 //!
-//! * [`attrs`]: the attributes (syn), with the span of each pattern;
-//! * [`regex`]: each pattern as a regex-syntax `Hir`, logos's checks (empty, greedy
+//! * `attrs`: the attributes (syn), with the span of each pattern;
+//! * `regex`: each pattern as a regex-syntax `Hir`, logos's checks (empty, greedy
 //!   `.*`, UTF-8) and its computed priority;
 //! * here: logos's tie rule (longest match, then the higher priority; two patterns of
 //!   one priority that match one same input are a compile error naming both), and the
@@ -55,6 +55,8 @@ impl fmt::Debug for Host {
 }
 
 /// `#[derive(Logos)]`: the enum's `Logos` impl, or `compile_error!`s at the attributes.
+/// The code names the `jsonlex-logos` facade as `::logos` unless `#[logos(crate = ...)]`
+/// says otherwise; `json-lexgen-macros`' `Logos` derive is this function.
 pub fn derive(input: TokenStream) -> TokenStream {
     match expand(input) {
         Ok(tokens) => tokens,
