@@ -21,70 +21,70 @@ macro_rules! token_enum {
             #[derive(Debug, Clone, Copy, PartialEq, Logos)]
             #[logos(crate = $krate)]
             pub enum Token {
-    #[regex(r"[ \n\t\f]", skip)]
-    InvalidToken,
+                #[regex(r"[ \n\t\f]", skip)]
+                InvalidToken,
 
-    #[regex("[a-zA-Z_$][a-zA-Z0-9_$]*")]
-    Identifier,
+                #[regex("[a-zA-Z_$][a-zA-Z0-9_$]*")]
+                Identifier,
 
-    #[regex(r#""([^"\\]|\\t|\\u|\\n|\\")*""#)]
-    String,
+                #[regex(r#""([^"\\]|\\t|\\u|\\n|\\")*""#)]
+                String,
 
-    #[token("private")]
-    Private,
+                #[token("private")]
+                Private,
 
-    #[token("primitive")]
-    Primitive,
+                #[token("primitive")]
+                Primitive,
 
-    #[token("protected")]
-    Protected,
+                #[token("protected")]
+                Protected,
 
-    #[token("in")]
-    In,
+                #[token("in")]
+                In,
 
-    #[token("instanceof")]
-    Instanceof,
+                #[token("instanceof")]
+                Instanceof,
 
-    #[token(".")]
-    Accessor,
+                #[token(".")]
+                Accessor,
 
-    #[token("...")]
-    Ellipsis,
+                #[token("...")]
+                Ellipsis,
 
-    #[token("(")]
-    ParenOpen,
+                #[token("(")]
+                ParenOpen,
 
-    #[token(")")]
-    ParenClose,
+                #[token(")")]
+                ParenClose,
 
-    #[token("{")]
-    BraceOpen,
+                #[token("{")]
+                BraceOpen,
 
-    #[token("}")]
-    BraceClose,
+                #[token("}")]
+                BraceClose,
 
-    #[token("+")]
-    OpAddition,
+                #[token("+")]
+                OpAddition,
 
-    #[token("++")]
-    OpIncrement,
+                #[token("++")]
+                OpIncrement,
 
-    #[token("=")]
-    OpAssign,
+                #[token("=")]
+                OpAssign,
 
-    #[token("==")]
-    OpEquality,
+                #[token("==")]
+                OpEquality,
 
-    #[token("===")]
-    OpStrictEquality,
+                #[token("===")]
+                OpStrictEquality,
 
-    #[token("=>")]
-    FatArrow,
+                #[token("=>")]
+                FatArrow,
             }
 
-            use $krate as krate;
             #[allow(unused_imports)]
             use krate::skip;
+            use $krate as krate;
 
             /// logos's `iterate`: every token, through `black_box`.
             #[inline(never)]
@@ -159,12 +159,8 @@ static IDENTIFIERS: &str = "It was the year when they finally immanentized the E
 
 static STRINGS: &str = r#""tree" "to" "a" "graph" "that can" "more adequately represent" "loops and arbitrary state jumps" "with\"\"\"out" "the\n\n\n\n\n" "expl\"\"\"osive" "nature\"""of trying to build up all possible permutations in a tree." "tree" "to" "a" "graph" "that can" "more adequately represent" "loops and arbitrary state jumps" "with\"\"\"out" "the\n\n\n\n\n" "expl\"\"\"osive" "nature\"""of trying to build up all possible permutations in a tree." "tree" "to" "a" "graph" "that can" "more adequately represent" "loops and arbitrary state jumps" "with\"\"\"out" "the\n\n\n\n\n" "expl\"\"\"osive" "nature\"""of trying to build up all possible permutations in a tree." "tree" "to" "a" "graph" "that can" "more adequately represent" "loops and arbitrary state jumps" "with\"\"\"out" "the\n\n\n\n\n" "expl\"\"\"osive" "nature\"""of trying to build up all possible permutations in a tree.""#;
 
-
-static CANDIDATES: [(&str, &str); 3] = [
-    ("identifiers", IDENTIFIERS),
-    ("keywords_operators_and_punctators", SOURCE),
-    ("strings", STRINGS),
-];
+static CANDIDATES: [(&str, &str); 3] =
+    [("identifiers", IDENTIFIERS), ("keywords_operators_and_punctators", SOURCE), ("strings", STRINGS)];
 
 type Run = fn(&str) -> usize;
 
@@ -181,8 +177,10 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     // Both derives give the same tokens on every input.
     for (name, input) in CANDIDATES {
-        let a: Vec<_> = <theirs::Token as real_logos::Logos>::lexer(input).spanned().map(|(t, s)| (format!("{t:?}"), s)).collect();
-        let b: Vec<_> = <ours::Token as logos::Logos>::lexer(input).spanned().map(|(t, s)| (format!("{t:?}"), s)).collect();
+        let a: Vec<_> =
+            <theirs::Token as real_logos::Logos>::lexer(input).spanned().map(|(t, s)| (format!("{t:?}"), s)).collect();
+        let b: Vec<_> =
+            <ours::Token as logos::Logos>::lexer(input).spanned().map(|(t, s)| (format!("{t:?}"), s)).collect();
         assert_eq!(a, b, "{name}: the two derives differ");
     }
     if let Some(at) = args.iter().position(|a| a == "--callgrind") {
