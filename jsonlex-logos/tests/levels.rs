@@ -28,7 +28,7 @@ fn input(seed: &mut u64, len: usize) -> String {
         *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
         let piece = PIECES[(*seed >> 33) as usize % PIECES.len()];
         // Long runs of one piece reach the kernels past the inline probe.
-        let times = if (*seed >> 20) % 16 == 0 { 300 } else { 1 };
+        let times = if (*seed >> 20).is_multiple_of(16) { 300 } else { 1 };
         s.push_str(&piece.repeat(times));
     }
     s
