@@ -637,6 +637,30 @@ pub fn incoming_accepts(automaton: &Automaton) -> Vec<BTreeSet<Option<RuleId>>> 
     sets
 }
 
+/// For the logos front-end's priority check: every set of patterns (indices into
+/// `hirs`, ascending) that match one same input, read off the anchored DFA of all of
+/// them (`MatchKind::All`, so that each match state lists every pattern it matches).
+pub(crate) fn simultaneous_matches(hirs: &[&Hir], limits: &Limits) -> Result<Vec<Vec<usize>>, String> {
+    let rules: Vec<(RuleId, &Hir)> = hirs.iter().enumerate().map(|(i, &h)| (RuleId(i as u32), h)).collect();
+    let dfa = determinize_rules(&rules, false, limits).map_err(|e| match e {
+        Blowup::Limit(limit) => format!("the automaton exceeds the limit on {}", limit.name()),
+        Blowup::Other(what) => what,
+    })?;
+    let mut sets: Vec<Vec<usize>> = Vec::new();
+    for s in reachable(&dfa) {
+        let eoi = dfa.next_eoi_state(s);
+        if !dfa.is_match_state(eoi) || dfa.match_len(eoi) < 2 {
+            continue;
+        }
+        let mut set: Vec<usize> = (0..dfa.match_len(eoi)).map(|i| dfa.match_pattern(eoi, i).as_usize()).collect();
+        set.sort_unstable();
+        if !sets.contains(&set) {
+            sets.push(set);
+        }
+    }
+    Ok(sets)
+}
+
 #[cfg(test)]
 mod tests {
     use super::{build, Limit, Limits, DETERMINIZATIONS};

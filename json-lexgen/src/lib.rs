@@ -35,6 +35,9 @@
 //!    concern: the lexer's template, the state loop, per-state dispatch, inlining,
 //!    self-loops and hooks, token ends, input reads, `unsafe` blocks.
 //!
+//! A second front-end, [`logos`], reads a `#[derive(Logos)]` enum with logos 0.16's
+//! meaning into the same grammar IR (the `jsonlex-logos` crate is its runtime).
+//!
 //! Beside them: `diagnostic` and `span` (what errors say and where), `stats`
 //! (`--stats`), `dot` (`--dot`).
 
@@ -45,6 +48,7 @@ mod codegen;
 mod diagnostic;
 mod dot;
 mod grammar;
+pub mod logos;
 mod parse;
 mod span;
 mod stats;
@@ -80,6 +84,8 @@ pub struct Config {
     runtime: RuntimePath,
     backend: BackendChoice,
     limits: Limits,
+    /// Set by the logos front-end: the code is the `jsonlex-logos` facade's impls.
+    logos: Option<std::rc::Rc<logos::Host>>,
 }
 
 /// How the states of the automata become code: [`Config::backend`], or the grammar's
@@ -143,6 +149,7 @@ impl Default for Config {
             runtime: RuntimePath::Text("::json_runtime".to_string()),
             backend: BackendChoice::Auto,
             limits: Limits::default(),
+            logos: None,
         }
     }
 }
@@ -237,6 +244,17 @@ impl Config {
         self
     }
 
+    /// The logos front-end's enum: generate its facade impls (see `logos`).
+    pub(crate) fn logos_host(mut self, host: logos::Host) -> Config {
+        self.logos = Some(std::rc::Rc::new(host));
+        self
+    }
+
+    /// The logos front-end's enum, when generating for it.
+    pub(crate) fn logos(&self) -> Option<&logos::Host> {
+        self.logos.as_deref()
+    }
+
     /// The limits set so far (without a grammar's directives).
     pub fn limits(&self) -> Limits {
         self.limits
@@ -305,6 +323,12 @@ impl Builder {
         // A bad option is reported before the grammar is parsed.
         self.config.runtime().map_err(|d| fail(vec![d]))?;
         let grammar = parse::parse(source).map_err(fail)?;
+        self.build_grammar(grammar, name)
+    }
+
+    /// Compile a grammar already parsed (or built by a front-end such as `logos`).
+    pub(crate) fn build_grammar(&self, grammar: Grammar, name: &str) -> Result<Generated, Error> {
+        let fail = |diagnostics: Vec<Diagnostic>| Error { file: None, diagnostics };
         let value_errors = codegen::values::check(&grammar);
         if !value_errors.is_empty() {
             return Err(fail(value_errors));
@@ -314,7 +338,11 @@ impl Builder {
             limits.set(limit, value);
         }
         let automata = automaton::build(&grammar, &limits).map_err(|d| fail(vec![d]))?;
-        let unreachable = analysis::unreachable_rules(&grammar, &automata);
+        // logos lets a lower priority lose everywhere; a `.lex` grammar may not.
+        let unreachable = match self.config.logos {
+            Some(_) => Vec::new(),
+            None => analysis::unreachable_rules(&grammar, &automata),
+        };
         if !unreachable.is_empty() {
             return Err(fail(unreachable));
         }

@@ -62,6 +62,15 @@ use quote::quote;
 use syn::parse::{Parse, ParseStream};
 use syn::{Ident, LitStr, Token};
 
+/// logos 0.16's derive on json-lexgen's generator: `Logos` for a token enum with
+/// `#[token]`, `#[regex]` and `#[logos(...)]` attributes. Use it through the
+/// `jsonlex-logos` crate, which holds the `Logos` trait and `Lexer` the code implements
+/// and calls.
+#[proc_macro_derive(Logos, attributes(logos, token, regex))]
+pub fn derive_logos(input: TokenStream) -> TokenStream {
+    json_lexgen::logos::derive(input.into()).into()
+}
+
 /// Compile a grammar (a file or inline text) into a lexer. See the crate docs.
 #[proc_macro]
 pub fn json_lexer(input: TokenStream) -> TokenStream {

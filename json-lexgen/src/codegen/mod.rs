@@ -53,6 +53,7 @@ mod cycles;
 mod dispatch;
 mod inline;
 mod input;
+mod logos_host;
 mod loops;
 mod notes;
 pub(crate) mod safety;

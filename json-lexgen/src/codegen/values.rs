@@ -163,6 +163,9 @@ impl ValueCtx {
         set_pos: TokenStream,
         resume: TokenStream,
     ) -> TokenStream {
+        if let Some(host) = ctx.config.logos() {
+            return super::logos_host::return_error(host, partial, resume);
+        }
         let kind = match cause {
             ErrorCause::NoMatch => "NoMatch",
             ErrorCause::ErrorRule => "ErrorRule",
@@ -182,6 +185,9 @@ impl ValueCtx {
     /// Rule `r`'s arm: the span and the switch are set, then the callback runs, or the
     /// token is returned.
     pub(super) fn action(&self, ctx: &Ctx, r: &Rule, end: TokenStream, switch: TokenStream) -> TokenStream {
+        if let Some(host) = ctx.config.logos() {
+            return super::logos_host::action(ctx, host, r, end);
+        }
         let rt = ctx.rt;
         let err = &self.error_ty;
         let none = quote!(::core::option::Option::None);
@@ -303,6 +309,9 @@ impl ValueCtx {
         has_hooks: bool,
         cond_enum: TokenStream,
     ) -> Result<TokenStream, Diagnostic> {
+        if let Some(host) = ctx.config.logos() {
+            return Ok(super::logos_host::template(ctx, host, arms, has_hooks, cond_enum));
+        }
         let (rt, grammar, lexer, cond_ty) = (ctx.rt, ctx.grammar, &self.lexer, ctx.cond_ty);
         let (token_ty, err) = (&self.token_ty, &self.error_ty);
         let initial = &ctx.cond_variants[0];

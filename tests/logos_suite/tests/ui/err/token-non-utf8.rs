@@ -1,0 +1,9 @@
+use logos::Logos;
+
+#[derive(Logos)]
+enum Token {
+    #[token(b"\xFF")]
+    NonUtf8,
+}
+
+fn main() {}
