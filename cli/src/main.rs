@@ -230,6 +230,42 @@ fn command() -> Command {
                 .args(dialect_args()),
         )
         .subcommand(fmt)
+        .subcommand(forwarded("sql", "Run SQL over NDJSON files (runs jsonlex-sql: cargo install --path jsonlex-sql)"))
+        .subcommand(forwarded(
+            "convert",
+            "NDJSON to Parquet or Arrow (runs jsonlex-sql: cargo install --path jsonlex-sql)",
+        ))
+}
+
+/// A command that `jsonlex-sql` (DataFusion, a package of its own: long to compile)
+/// carries out; every argument goes to it.
+fn forwarded(name: &'static str, about: &'static str) -> Command {
+    Command::new(name)
+        .about(about)
+        .disable_help_flag(true)
+        .arg(Arg::new("args").num_args(0..).trailing_var_arg(true).allow_hyphen_values(true))
+}
+
+/// Runs `jsonlex-sql NAME ARGS...`: the one beside this binary (`cargo install` and
+/// `cargo build` put both in one directory), else the one on the PATH.
+fn forward(name: &str, m: &ArgMatches) -> ExitCode {
+    let args = m.get_many::<String>("args").into_iter().flatten();
+    let beside = std::env::current_exe()
+        .ok()
+        .and_then(|exe| Some(exe.parent()?.join(format!("jsonlex-sql{}", std::env::consts::EXE_SUFFIX))));
+    let program =
+        beside.filter(|p| p.exists()).map(Into::into).unwrap_or_else(|| std::ffi::OsString::from("jsonlex-sql"));
+    match std::process::Command::new(&program).arg(name).args(args).status() {
+        Ok(status) => ExitCode::from(status.code().map_or(1, |c| c.clamp(0, 255) as u8)),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            eprintln!("jsonlex {name}: needs the jsonlex-sql binary: cargo install --path jsonlex-sql");
+            ExitCode::from(2)
+        }
+        Err(e) => {
+            eprintln!("jsonlex {name}: running {}: {e}", program.to_string_lossy());
+            ExitCode::from(2)
+        }
+    }
 }
 
 fn decode_options(m: &ArgMatches) -> DecodeOptions {
@@ -559,6 +595,7 @@ fn main() -> ExitCode {
     match matches.subcommand() {
         Some(("check", m)) => check(m),
         Some(("fmt", m)) => fmt(m),
+        Some((name @ ("sql" | "convert"), m)) => forward(name, m),
         _ => ExitCode::from(2),
     }
 }
