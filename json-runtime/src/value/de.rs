@@ -7,7 +7,7 @@ use core::fmt;
 use serde::de::value::SeqDeserializer;
 use serde::de::{self, DeserializeOwned, IntoDeserializer, Unexpected, Visitor};
 
-use super::{Map, Number, Str, Value, N};
+use super::{raw, Map, Number, Str, Value, N};
 use crate::error::Error;
 
 /// A `T` from a [`Value`].
@@ -206,7 +206,11 @@ impl<'de> de::Deserializer<'de> for Value {
         }
     }
 
-    fn deserialize_newtype_struct<V: Visitor<'de>>(self, _name: &'static str, visitor: V) -> Result<V::Value, Error> {
+    fn deserialize_newtype_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value, Error> {
+        if name == raw::TOKEN {
+            // A raw value from a `Value`: its compact encoding, as serde_json gives it.
+            return raw::visit(raw::RawText::Owned(crate::ser::encode(&self)), visitor);
+        }
         visitor.visit_newtype_struct(self)
     }
 
@@ -379,7 +383,12 @@ impl<'de> de::Deserializer<'de> for KeyDeserializer<'de> {
         visitor.visit_some(self)
     }
 
-    fn deserialize_newtype_struct<V: Visitor<'de>>(self, _name: &'static str, visitor: V) -> Result<V::Value, Error> {
+    fn deserialize_newtype_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value, Error> {
+        if name == raw::TOKEN {
+            // A raw value as a key: the key as a JSON string.
+            let text = crate::ser::encode(&Value::String(self.key.as_str().into()));
+            return raw::visit(raw::RawText::Owned(text), visitor);
+        }
         visitor.visit_newtype_struct(self)
     }
 
@@ -443,7 +452,11 @@ impl<'de> de::Deserializer<'de> for &'de Value {
         }
     }
 
-    fn deserialize_newtype_struct<V: Visitor<'de>>(self, _name: &'static str, visitor: V) -> Result<V::Value, Error> {
+    fn deserialize_newtype_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value, Error> {
+        if name == raw::TOKEN {
+            // A raw value from a `Value`: its compact encoding, as serde_json gives it.
+            return raw::visit(raw::RawText::Owned(crate::ser::encode(self)), visitor);
+        }
         visitor.visit_newtype_struct(self)
     }
 

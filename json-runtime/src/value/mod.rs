@@ -22,6 +22,7 @@
 //! | `pointer.rs` | RFC 6901 JSON Pointer look-ups ([`Value::pointer`], [`Value::pointer_mut`]) |
 //! | `de.rs` (feature `serde`) | `Deserialize` for the model, a `Value` as a `Deserializer` (`from_value`) |
 //! | `ser.rs` (feature `serde`) | `Serialize` for the model, serializing into a `Value` (`to_value`) |
+//! | `raw.rs` (feature `serde`) | the private protocol of raw JSON text (`jsonlex::value::RawValue`) |
 
 mod array;
 #[cfg(feature = "serde")]
@@ -31,6 +32,9 @@ mod from;
 mod index;
 mod map;
 pub(crate) mod pointer;
+#[cfg(feature = "serde")]
+#[doc(hidden)]
+pub mod raw;
 #[cfg(feature = "serde")]
 pub(crate) mod ser;
 mod str;
@@ -43,7 +47,7 @@ pub(crate) use index::private::Sealed as IndexSealed;
 pub use index::ValueIndex;
 pub use map::{Entry, Iter, IterMut, Map, OccupiedEntry, VacantEntry};
 #[cfg(feature = "serde")]
-pub use ser::to_value;
+pub use ser::{to_value, to_value_with_parser, ParseRaw};
 pub use str::Str;
 #[cfg(feature = "serde")]
 pub use str::StrDeserializer;
