@@ -2,8 +2,9 @@
 //!
 //! `Value` is 32 bytes (checked by a test). Dropping one takes a bounded stack however
 //! deeply it nests (`teardown.rs`), and so do `clone`, `==` and `strict_eq`
-//! (`deep.rs`); `Debug`, serde's `Serialize` and `from_value` still recurse once per
-//! level. Strings and keys are [`Str`]s, which keep
+//! (`deep.rs`), and encoding it (the encoder's walk keeps deep levels on the heap);
+//! `Debug`, serde's `Serialize` and the `Value` deserializers recurse once per level,
+//! growing the stack on the heap when it runs short (`stack.rs`). Strings and keys are [`Str`]s, which keep
 //! up to [`Str::INLINE_CAPACITY`] bytes inline. Arrays and objects built by the decoder
 //! have exactly the capacity they need; an object with more than
 //! [`Map::INDEX_THRESHOLD`] members also carries a hash index, so that look-ups in
@@ -15,6 +16,7 @@
 //! | `array.rs` | [`Array`], the `Vec<Value>` of `Value::Array` |
 //! | `map.rs` | [`Map`] and its iterators |
 //! | `deep.rs` | `clone`, `==` and `strict_eq` of [`Value`]s of any depth with a bounded stack |
+//! | `stack.rs` | room on the stack for `Debug`, `Serialize` and the deserializers, which recurse |
 //! | `teardown.rs` | dropping [`Array`]s and [`Map`]s of any depth with a bounded stack |
 //! | `str.rs` | [`Str`], the string of `Value::String` and of keys: short ones inline |
 //! | `index.rs` | `value["key"]`, `value[0]`, `map["key"]` ([`ValueIndex`]) |
@@ -37,6 +39,7 @@ pub(crate) mod pointer;
 pub mod raw;
 #[cfg(feature = "serde")]
 pub(crate) mod ser;
+mod stack;
 mod str;
 mod teardown;
 
@@ -98,11 +101,11 @@ impl core::fmt::Debug for Value {
             Value::String(s) => write!(f, "String({s:?})"),
             Value::Array(a) => {
                 f.write_str("Array ")?;
-                core::fmt::Debug::fmt(a, f)
+                stack::deep(|| core::fmt::Debug::fmt(a, f))
             }
             Value::Object(m) => {
                 f.write_str("Object ")?;
-                core::fmt::Debug::fmt(m, f)
+                stack::deep(|| core::fmt::Debug::fmt(m, f))
             }
         }
     }

@@ -70,8 +70,8 @@ impl Serialize for Value {
             Value::Bool(b) => s.serialize_bool(*b),
             Value::Number(n) => n.serialize(s),
             Value::String(v) => s.serialize_str(v),
-            Value::Array(a) => s.collect_seq(a),
-            Value::Object(m) => m.serialize(s),
+            Value::Array(a) => super::stack::deep(|| s.collect_seq(a)),
+            Value::Object(m) => super::stack::deep(|| m.serialize(s)),
         }
     }
 }
