@@ -354,3 +354,59 @@ mod tests {
         assert_eq!(err("\u{1}", 0, 0, None).1, "unexpected control character U+0001 at line 1, column 1");
     }
 }
+
+/// Where serde_json places an error that the decoder places at `offset` of `input`
+/// with `message` (`None`: at the same byte). serde_json reports where its parser
+/// noticed: a literal at its first byte that does not match, a leading zero at the
+/// second digit, a number out of range at the exponent digit that overflows (or the
+/// number's last byte), a lone leading surrogate at the last digit of the escape after it.
+#[cfg(feature = "serde")]
+#[cold]
+pub(crate) fn serde_json_offset(input: &[u8], offset: usize, message: &str) -> Option<usize> {
+    let rest = input.get(offset..)?;
+    if let Some(word) = message.strip_prefix("invalid literal: expected `").and_then(|m| m.strip_suffix('`')) {
+        return word.bytes().zip(rest).position(|(a, &b)| a != b).map(|i| offset + i);
+    }
+    if message == "invalid number: leading zero" {
+        return Some(offset + 1);
+    }
+    if message == "number out of range" {
+        return Some(offset + out_of_range_at(rest));
+    }
+    if message.starts_with("invalid `\\u` escape") && rest.starts_with(b"\\u") && rest.len() >= 6 {
+        // serde_json reads the four digits, then finds one is not hex: at the last.
+        return Some(offset + 5);
+    }
+    if message.starts_with("lone surrogate") || message.starts_with("lone leading surrogate") {
+        // `\uD83C\uFFFF`: serde_json reads the second escape, then complains.
+        let next = rest.get(6..12)?;
+        if next.starts_with(b"\\u") && next[2..].iter().all(u8::is_ascii_hexdigit) {
+            return Some(offset + 11);
+        }
+    }
+    None
+}
+
+/// In the number at the start of `n`: the byte where serde_json finds it out of range.
+#[cfg(feature = "serde")]
+fn out_of_range_at(n: &[u8]) -> usize {
+    let len = n.iter().position(|b| !matches!(b, b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E')).unwrap_or(n.len());
+    let Some(e) = n[..len].iter().position(|&b| b | 0x20 == b'e') else {
+        return len.saturating_sub(1);
+    };
+    let mut i = e + 1;
+    if matches!(n.get(i), Some(b'+' | b'-')) {
+        i += 1;
+    }
+    // serde_json keeps the exponent in an i32 and stops at the digit that overflows it.
+    let mut exp: i32 = 0;
+    while i < len {
+        let d = (n[i] - b'0') as i32;
+        if exp > (i32::MAX - d) / 10 {
+            return i;
+        }
+        exp = exp * 10 + d;
+        i += 1;
+    }
+    len.saturating_sub(1)
+}

@@ -349,7 +349,7 @@ impl<'de, L, S: Source<'de>> Deserializer<'de, L, S> {
                     continue;
                 }
             }
-            return Err(self.src.place(error));
+            return Err(self.place_as_serde_json(error));
         };
         self.src.set_offset(end);
         self.repaired = true;
@@ -426,7 +426,25 @@ impl<'de, L, S: Source<'de>> Deserializer<'de, L, S> {
     fn expected(&self, t: Tok, message: &'static str) -> Error {
         let (window, base) = self.src.window();
         let tok = t.token().map(|t| Token { kind: t.kind, start: t.start - base, end: t.end - base });
-        self.src.place(diagnose::expected(window, tok, message))
+        // `[1,]`, `{"a":1,}`: serde_json's "trailing comma".
+        let message = match tok {
+            Some(t) if matches!(t.kind, JsonToken::ArrayEnd | JsonToken::ObjectEnd) && after_comma(window, t.start) => {
+                "trailing comma: a value or key must follow ','"
+            }
+            _ => message,
+        };
+        self.place_as_serde_json(diagnose::expected(window, tok, message))
+    }
+
+    /// An error made on the window, placed where serde_json places it
+    /// ([`diagnose::serde_json_offset`]).
+    #[cold]
+    fn place_as_serde_json(&self, e: Error) -> Error {
+        let (window, _) = self.src.window();
+        match diagnose::serde_json_offset(window, e.offset(), e.message()) {
+            Some(at) => self.src.place(e.serde_json_at(window, at)),
+            None => self.src.place(e),
+        }
     }
 
     /// Places a visitor's error at the last byte taken.
@@ -478,7 +496,7 @@ impl<'de, L, S: Source<'de>> Deserializer<'de, L, S> {
     #[cold]
     fn number_error(&self, t: Tok, e: NumError) -> Error {
         let (window, base) = self.src.window();
-        self.src.place(diagnose::number_error(window, t.start - base, e))
+        self.place_as_serde_json(diagnose::number_error(window, t.start - base, e))
     }
 
     // ---- Scalars ----
@@ -531,7 +549,8 @@ impl<'de, L, S: Source<'de>> Deserializer<'de, L, S> {
         self.scratch.clear();
         let (window, base) = self.src.window();
         if let Err(e) = string::unescape(bytes, t.start + 1 - base, self.options.lone_surrogate, &mut self.scratch) {
-            return Err(self.src.place(e.into_error(window)));
+            let e = e.into_error(window);
+            return Err(self.place_as_serde_json(e));
         }
         Ok(Str::Copied(self.scratch_str()))
     }
@@ -805,6 +824,8 @@ impl<'de, L, S: Source<'de>> Deserializer<'de, L, S> {
                 let n = self.next()?;
                 Err(match n.kind {
                     Kind::Eof => self.expected(n, what),
+                    // `[0, 1,]`: a trailing comma (`expected` words it so).
+                    Kind::ArrayEnd | Kind::ObjectEnd => self.expected(n, "expected a value"),
                     _ => self.error_at(
                         Category::Syntax,
                         n.start,
@@ -972,11 +993,16 @@ impl<'de, L, S: Source<'de>> Deserializer<'de, L, S> {
                     _ => return Err(self.malformed(t)),
                 };
                 string::unescape(body, start + 1, LoneSurrogate::Error, &mut Discard)
-                    .map_err(|e| self.src.place(e.into_error(window)))
+                    .map_err(|e| self.place_as_serde_json(e.into_error(window)))
             }
             _ => Err(self.expected(t, "expected a value")),
         }
     }
+}
+
+/// The last byte before `at` that is not white space is a ','.
+fn after_comma(window: &[u8], at: usize) -> bool {
+    window[..at.min(window.len())].iter().rev().find(|b| !matches!(b, b' ' | b'\t' | b'\n' | b'\r')) == Some(&b',')
 }
 
 #[cfg_attr(not(debug_assertions), inline(always))]
@@ -1361,10 +1387,9 @@ impl<'de, L, S: Source<'de>> de::Deserializer<'de> for &mut Deserializer<'de, L,
                     Err(e) => Err(self.place(e)),
                 }
             }
-            Kind::String | Kind::EscapedString => {
-                let r = visitor.visit_enum(UnitVariantAccess { de: self, key: t });
-                self.placed(r)
-            }
+            // Not placed, as serde_json leaves it: "expected tuple variant" for a unit
+            // variant's name (an unknown name is placed by the key's deserializer).
+            Kind::String | Kind::EscapedString => visitor.visit_enum(UnitVariantAccess { de: self, key: t }),
             _ => Err(self.expected(t, "expected a string or an object (an enum)")),
         }
     }
@@ -1400,13 +1425,15 @@ impl<'de, L, S: Source<'de>> de::SeqAccess<'de> for SeqAccess<'_, 'de, L, S> {
         if self.first {
             self.first = false;
             // Peeked, not taken: the element's deserializer takes its first token.
-            match de.peek()?.kind {
+            let t = de.peek()?;
+            match t.kind {
                 Kind::ArrayEnd => {
                     de.next()?;
                     de.closed = true;
                     return Ok(None);
                 }
-                Kind::Eof => return Err(de.eof_value()),
+                // serde_json: "EOF while parsing a list".
+                Kind::Eof => return Err(de.expected(t, "expected a value or ']' after '['")),
                 _ => {}
             }
         } else if !de.step_over(b',', JsonToken::Comma) {
@@ -1636,6 +1663,10 @@ impl<'de, 'a, L, S: Source<'de>> de::EnumAccess<'de> for VariantAccess<'a, 'de, 
 
     fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self), Error> {
         let t = self.de.next()?;
+        if t.kind == Kind::ObjectEnd {
+            // `{}`: serde_json looks for the name as a value ("expected value").
+            return Err(self.de.expected(t, "expected the variant's name, a string, after '{'"));
+        }
         if !is_string(t) {
             return Err(self.de.expected(t, "expected a string key (the variant's name) after '{'"));
         }
