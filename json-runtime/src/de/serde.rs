@@ -1425,15 +1425,13 @@ impl<'de, L, S: Source<'de>> de::SeqAccess<'de> for SeqAccess<'_, 'de, L, S> {
         if self.first {
             self.first = false;
             // Peeked, not taken: the element's deserializer takes its first token.
-            let t = de.peek()?;
-            match t.kind {
+            match de.peek()?.kind {
                 Kind::ArrayEnd => {
                     de.next()?;
                     de.closed = true;
                     return Ok(None);
                 }
-                // serde_json: "EOF while parsing a list".
-                Kind::Eof => return Err(de.expected(t, "expected a value or ']' after '['")),
+                Kind::Eof => return Err(de.eof_value()),
                 _ => {}
             }
         } else if !de.step_over(b',', JsonToken::Comma) {
