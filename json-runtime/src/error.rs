@@ -134,18 +134,6 @@ impl Error {
         self
     }
 
-    /// In serde_json's terms ([`Error::serde_json_style`]), and at byte `offset` of
-    /// `input` where serde_json places this error (where its parser noticed: the byte
-    /// of a literal that does not match, an exponent's overflowing digit); the
-    /// decoder's position is kept for [`Error::decode_style`].
-    #[cfg(feature = "serde")]
-    #[cold]
-    pub(crate) fn serde_json_at(self, input: &[u8], offset: usize) -> Error {
-        let mut e = self.serde_json_style();
-        e.0.position = Position::at(input, offset);
-        e
-    }
-
     /// What kind of problem this is.
     #[inline]
     pub fn classify(&self) -> Category {
@@ -343,7 +331,6 @@ fn serde_json_message(category: Category, m: &str) -> Option<&'static str> {
         // serde_json reads the variant's name as a value.
         "expected the variant's name, a string, after '{'" => "expected value",
         "expected a string or an object (an enum)" => "expected value",
-        _ if m.starts_with("trailing comma") => "trailing comma",
         // A tuple or struct read from an array took all it needs and more follows.
         _ if m.ends_with("the type takes no more elements or members") => "trailing characters",
         _ if m.starts_with("expected a string key") => "key must be a string",

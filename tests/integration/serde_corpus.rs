@@ -251,17 +251,7 @@ fn mutations<T: DeserializeOwned + PartialEq + Debug>(
         // serde_json's words.
         match (jsonlex::from_slice::<Value>(&m), jsonlex::decode(&m)) {
             (Ok(a), Ok(b)) => assert_same(&a, &b),
-            // Where serde_json's parser notices an error later than decode places it
-            // (a literal's mismatching byte, an exponent's overflowing digit), the serde
-            // API stands where serde_json does.
-            (Err(a), Err(b)) => {
-                let b = b.serde_json_style();
-                assert_eq!(a.message(), b.message(), "on {}", show());
-                if a.offset() != b.offset() {
-                    let theirs = serde_json::from_slice::<serde_json::Value>(&m).unwrap_err();
-                    assert_eq!((a.line(), a.column()), (theirs.line(), theirs.column()), "{a} / {b} on {}", show());
-                }
-            }
+            (Err(a), Err(b)) => assert_eq!(a.to_string(), b.serde_json_style().to_string(), "on {}", show()),
             (a, b) => panic!("serde Value {:?}, decode {:?} on {}", a.err(), b.err(), show()),
         }
     }

@@ -349,7 +349,7 @@ impl<'de, L, S: Source<'de>> Deserializer<'de, L, S> {
                     continue;
                 }
             }
-            return Err(self.place_as_serde_json(error));
+            return Err(self.src.place(error));
         };
         self.src.set_offset(end);
         self.repaired = true;
@@ -426,25 +426,7 @@ impl<'de, L, S: Source<'de>> Deserializer<'de, L, S> {
     fn expected(&self, t: Tok, message: &'static str) -> Error {
         let (window, base) = self.src.window();
         let tok = t.token().map(|t| Token { kind: t.kind, start: t.start - base, end: t.end - base });
-        // `[1,]`, `{"a":1,}`: serde_json's "trailing comma".
-        let message = match tok {
-            Some(t) if matches!(t.kind, JsonToken::ArrayEnd | JsonToken::ObjectEnd) && after_comma(window, t.start) => {
-                "trailing comma: a value or key must follow ','"
-            }
-            _ => message,
-        };
-        self.place_as_serde_json(diagnose::expected(window, tok, message))
-    }
-
-    /// An error made on the window, placed where serde_json places it
-    /// ([`diagnose::serde_json_offset`]).
-    #[cold]
-    fn place_as_serde_json(&self, e: Error) -> Error {
-        let (window, _) = self.src.window();
-        match diagnose::serde_json_offset(window, e.offset(), e.message()) {
-            Some(at) => self.src.place(e.serde_json_at(window, at)),
-            None => self.src.place(e),
-        }
+        self.src.place(diagnose::expected(window, tok, message))
     }
 
     /// Places a visitor's error at the last byte taken.
@@ -496,7 +478,7 @@ impl<'de, L, S: Source<'de>> Deserializer<'de, L, S> {
     #[cold]
     fn number_error(&self, t: Tok, e: NumError) -> Error {
         let (window, base) = self.src.window();
-        self.place_as_serde_json(diagnose::number_error(window, t.start - base, e))
+        self.src.place(diagnose::number_error(window, t.start - base, e))
     }
 
     // ---- Scalars ----
@@ -549,8 +531,7 @@ impl<'de, L, S: Source<'de>> Deserializer<'de, L, S> {
         self.scratch.clear();
         let (window, base) = self.src.window();
         if let Err(e) = string::unescape(bytes, t.start + 1 - base, self.options.lone_surrogate, &mut self.scratch) {
-            let e = e.into_error(window);
-            return Err(self.place_as_serde_json(e));
+            return Err(self.src.place(e.into_error(window)));
         }
         Ok(Str::Copied(self.scratch_str()))
     }
@@ -824,8 +805,6 @@ impl<'de, L, S: Source<'de>> Deserializer<'de, L, S> {
                 let n = self.next()?;
                 Err(match n.kind {
                     Kind::Eof => self.expected(n, what),
-                    // `[0, 1,]`: a trailing comma (`expected` words it so).
-                    Kind::ArrayEnd | Kind::ObjectEnd => self.expected(n, "expected a value"),
                     _ => self.error_at(
                         Category::Syntax,
                         n.start,
@@ -993,16 +972,11 @@ impl<'de, L, S: Source<'de>> Deserializer<'de, L, S> {
                     _ => return Err(self.malformed(t)),
                 };
                 string::unescape(body, start + 1, LoneSurrogate::Error, &mut Discard)
-                    .map_err(|e| self.place_as_serde_json(e.into_error(window)))
+                    .map_err(|e| self.src.place(e.into_error(window)))
             }
             _ => Err(self.expected(t, "expected a value")),
         }
     }
-}
-
-/// The last byte before `at` that is not white space is a ','.
-fn after_comma(window: &[u8], at: usize) -> bool {
-    window[..at.min(window.len())].iter().rev().find(|b| !matches!(b, b' ' | b'\t' | b'\n' | b'\r')) == Some(&b',')
 }
 
 #[cfg_attr(not(debug_assertions), inline(always))]
