@@ -364,8 +364,18 @@ pub use serde_api::{
 #[cfg(feature = "serde")]
 mod json_macro;
 
-/// serde_json's module paths: `jsonlex::value::{Value, Number, Map, to_value, from_value}`.
-pub use json_runtime::value;
+#[cfg(feature = "serde")]
+mod raw;
+
+/// serde_json's module paths: `jsonlex::value::{Value, Number, Map, RawValue, to_value,
+/// from_value, to_raw_value}`.
+pub mod value {
+    #[cfg(feature = "serde")]
+    pub use crate::raw::{to_raw_value, RawValue};
+    #[cfg(feature = "serde")]
+    pub use crate::serde_api::to_value;
+    pub use json_runtime::value::*;
+}
 
 /// serde_json's `serde_json::map`: [`Map`] and its entry API.
 pub mod map {

@@ -481,3 +481,17 @@ fn fmt_closed_pipe_is_quiet_and_a_full_disk_exits_2() {
         assert!(err.starts_with("jsonlex: <stdout>: "), "{err}");
     }
 }
+
+/// Issue 21, defect 5: a document as deep as `--max-depth` allows is decoded whole
+/// (`--sort-keys`), encoded and dropped without overflowing the stack.
+#[test]
+fn fmt_sort_keys_of_100000_nested_arrays() {
+    let depth = 100_000;
+    let mut input = "[".repeat(depth);
+    input.push_str("{\"b\":1,\"a\":2}");
+    input.push_str(&"]".repeat(depth));
+    let (code, out, err) = jsonlex(&["fmt", "--sort-keys", "--max-depth", "2000000"], input.as_bytes());
+    assert_eq!(code, 0, "{err}");
+    let expected = format!("{}{{\"a\":2,\"b\":1}}{}", "[".repeat(depth), "]".repeat(depth));
+    assert_eq!(out.trim_end(), expected);
+}

@@ -127,12 +127,10 @@ impl Error {
         if self.is_unplaced() {
             return self;
         }
-        let p = &mut self.0.position;
-        if p.line == 1 {
-            p.column += base.column.saturating_sub(1);
+        shift(&mut self.0.position, base);
+        if let Some((_, p)) = &mut self.0.decode {
+            shift(p, base);
         }
-        p.line += base.line.saturating_sub(1);
-        p.offset += base.offset;
         self
     }
 
@@ -282,12 +280,21 @@ impl Error {
     #[cfg(feature = "serde")]
     #[cold]
     pub(crate) fn trailing_characters(mut self) -> Error {
-        if self.0.category != Category::Eof {
+        // A malformed number right after the value (`1.a`) is said as such, as serde_json does.
+        if !matches!(self.0.category, Category::Eof | Category::Number) {
             self.0.category = Category::Syntax;
             self.0.message = Cow::Borrowed("trailing characters");
         }
         self
     }
+}
+
+fn shift(p: &mut Position, base: Position) {
+    if p.line == 1 {
+        p.column += base.column.saturating_sub(1);
+    }
+    p.line += base.line.saturating_sub(1);
+    p.offset += base.offset;
 }
 
 const CONTROL: &str = "control character (\\u0000-\\u001F) found while parsing a string";
@@ -321,6 +328,11 @@ fn serde_json_message(category: Category, m: &str) -> Option<&'static str> {
             "trailing characters"
         }
         "number out of range" => "number out of range",
+        // serde_json reads the variant's name as a value.
+        "expected the variant's name, a string, after '{'" => "expected value",
+        "expected a string or an object (an enum)" => "expected value",
+        // A tuple or struct read from an array took all it needs and more follows.
+        _ if m.ends_with("the type takes no more elements or members") => "trailing characters",
         _ if m.starts_with("expected a string key") => "key must be a string",
         _ if m.starts_with("invalid literal") => "expected ident",
         "invalid number: a leading '+' is not allowed" | "invalid number: expected a digit before '.'" => {

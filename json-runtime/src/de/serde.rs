@@ -30,6 +30,7 @@ use crate::de::{BigInt, DecodeOptions, InvalidUtf8, LoneSurrogate};
 use crate::error::{Category, Error};
 use crate::lex::{Lexer, StreamLexer, Token};
 use crate::token::JsonToken;
+use crate::value::raw;
 
 mod read;
 mod stream;
@@ -211,6 +212,9 @@ pub struct Deserializer<'de, L, S = L> {
     closed: bool,
     /// Where the token of the last lexical error began (a stream's failed document).
     failed_at: usize,
+    /// The bytes from this absolute offset on stay in a reader's window (a raw value
+    /// being read); `usize::MAX` otherwise.
+    pin: usize,
     grammar: Grammar<'de, L>,
 }
 
@@ -278,6 +282,7 @@ impl<'de, L, S: Source<'de>> Deserializer<'de, L, S> {
             last: 0,
             closed: false,
             failed_at: 0,
+            pin: usize::MAX,
             grammar: PhantomData,
         }
     }
@@ -356,7 +361,7 @@ impl<'de, L, S: Source<'de>> Deserializer<'de, L, S> {
     fn next(&mut self) -> Result<Tok, Error> {
         let t = match self.peeked.take() {
             Some(t) => t,
-            None => self.lex(usize::MAX)?,
+            None => self.lex(self.pin)?,
         };
         self.last = t.end;
         Ok(t)
@@ -394,7 +399,7 @@ impl<'de, L, S: Source<'de>> Deserializer<'de, L, S> {
             Some(t) => Ok(t),
             None => {
                 // The last byte taken stays: a visitor's error is placed there.
-                let t = self.lex(self.last.saturating_sub(1))?;
+                let t = self.lex(self.last.saturating_sub(1).min(self.pin))?;
                 self.peeked = Some(t);
                 Ok(t)
             }
@@ -809,6 +814,41 @@ impl<'de, L, S: Source<'de>> Deserializer<'de, L, S> {
             }
             t => Err(self.expected(t, what)),
         }
+    }
+
+    /// A raw value (`value::raw`): the next value, checked as it is skipped, handed
+    /// to `visitor` as its text. Lone surrogates are not an error here (their escape
+    /// is well-formed JSON; serde_json keeps them in raw values too).
+    #[inline(never)]
+    fn raw_value<V: Visitor<'de>>(&mut self, visitor: V) -> Result<V::Value, Error> {
+        let t = self.value_token()?;
+        let (pin, lone_surrogate) = (self.pin, self.options.lone_surrogate);
+        self.pin = self.pin.min(t.start);
+        self.options.lone_surrogate = LoneSurrogate::Substitute;
+        let skipped = self.skip(t);
+        self.options.lone_surrogate = lone_surrogate;
+        self.pin = pin;
+        skipped?;
+        self.visit_raw(t.start, self.last, visitor)
+    }
+
+    /// Hands `visitor` the bytes at absolute `start..end` (a value just checked) as a
+    /// raw value's text.
+    fn visit_raw<V: Visitor<'de>>(&mut self, start: usize, end: usize, visitor: V) -> Result<V::Value, Error> {
+        let Some(bytes) = self.src.bytes(start, end) else {
+            return Err(self.error_at(Category::Syntax, start, "malformed token"));
+        };
+        let text = match bytes {
+            Ref::Borrowed(b) => core::str::from_utf8(b).map(raw::RawText::Borrowed),
+            Ref::Copied(b) => core::str::from_utf8(b).map(raw::RawText::Copied),
+        };
+        let text = match text {
+            Ok(text) => text,
+            // Strings repaired under a lenient `InvalidUtf8`: the text is not UTF-8.
+            Err(e) => return Err(self.error_at(Category::Utf8, start + e.valid_up_to(), "invalid unicode code point")),
+        };
+        let r = raw::visit(text, visitor);
+        self.placed(r)
     }
 
     /// Skips the value that starts with token `t`, checking it as `validate` would.
@@ -1231,7 +1271,10 @@ impl<'de, L, S: Source<'de>> de::Deserializer<'de> for &mut Deserializer<'de, L,
     }
 
     #[inline]
-    fn deserialize_newtype_struct<V: Visitor<'de>>(self, _name: &'static str, visitor: V) -> Result<V::Value, Error> {
+    fn deserialize_newtype_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value, Error> {
+        if name == raw::TOKEN {
+            return self.raw_value(visitor);
+        }
         visitor.visit_newtype_struct(self)
     }
 
@@ -1318,10 +1361,9 @@ impl<'de, L, S: Source<'de>> de::Deserializer<'de> for &mut Deserializer<'de, L,
                     Err(e) => Err(self.place(e)),
                 }
             }
-            Kind::String | Kind::EscapedString => {
-                let r = visitor.visit_enum(UnitVariantAccess { de: self, key: t });
-                self.placed(r)
-            }
+            // Not placed, as serde_json leaves it: "expected tuple variant" for a unit
+            // variant's name (an unknown name is placed by the key's deserializer).
+            Kind::String | Kind::EscapedString => visitor.visit_enum(UnitVariantAccess { de: self, key: t }),
             _ => Err(self.expected(t, "expected a string or an object (an enum)")),
         }
     }
@@ -1541,7 +1583,16 @@ impl<'de, L, S: Source<'de>> de::Deserializer<'de> for MapKey<'_, 'de, L, S> {
     }
 
     #[inline]
-    fn deserialize_newtype_struct<V: Visitor<'de>>(self, _name: &'static str, visitor: V) -> Result<V::Value, Error> {
+    fn deserialize_newtype_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value, Error> {
+        if name == raw::TOKEN {
+            // A raw key: the key's text, quotes and escapes as written.
+            let key = self.key;
+            let lone_surrogate = core::mem::replace(&mut self.de.options.lone_surrogate, LoneSurrogate::Substitute);
+            let checked = self.de.check_scalar(key);
+            self.de.options.lone_surrogate = lone_surrogate;
+            checked?;
+            return self.de.visit_raw(key.start, key.end, visitor);
+        }
         visitor.visit_newtype_struct(self)
     }
 
@@ -1584,6 +1635,10 @@ impl<'de, 'a, L, S: Source<'de>> de::EnumAccess<'de> for VariantAccess<'a, 'de, 
 
     fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self), Error> {
         let t = self.de.next()?;
+        if t.kind == Kind::ObjectEnd {
+            // `{}`: serde_json looks for the name as a value ("expected value").
+            return Err(self.de.expected(t, "expected the variant's name, a string, after '{'"));
+        }
         if !is_string(t) {
             return Err(self.de.expected(t, "expected a string key (the variant's name) after '{'"));
         }

@@ -20,6 +20,41 @@ fn finder(flags: usize, level: Level) -> &'static Finder {
     FINDERS[slot].get_or_init(|| Finder::with_level(escape::stop_set(flags), level))
 }
 
+/// Levels of arrays and objects the encoder's walk recurses into before it goes on
+/// with a stack on the heap: a few kilobytes of the thread's stack.
+const RECURSION: u32 = 128;
+
+/// An array or object being written by [`Encoder::walk_deep`]: what is left of it, and
+/// whether nothing of it was written yet.
+enum Open<'v> {
+    Array(core::slice::Iter<'v, Value>, bool),
+    Object(Members<'v>, bool),
+}
+
+enum Members<'v> {
+    InOrder(crate::value::Iter<'v>),
+    Sorted(std::vec::IntoIter<(&'v Str, &'v Value)>),
+}
+
+impl<'v> Iterator for Members<'v> {
+    type Item = (&'v Str, &'v Value);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match self {
+            Members::InOrder(it) => it.next(),
+            Members::Sorted(it) => it.next(),
+        }
+    }
+}
+
+/// An object's members in key order ([`EncodeOptions::sort_keys`]).
+fn sorted_members(m: &Map) -> Vec<(&Str, &Value)> {
+    let mut members: Vec<_> = m.iter().collect();
+    // Keys of a map are distinct: an unstable sort gives one order.
+    members.sort_unstable_by(|a, b| a.0.cmp(b.0));
+    members
+}
+
 const HEX_LOWER_DIGITS: &[u8; 16] = b"0123456789abcdef";
 const HEX_UPPER_DIGITS: &[u8; 16] = b"0123456789ABCDEF";
 
@@ -46,12 +81,14 @@ impl<'a> Encoder<'a> {
 
     pub(crate) fn value(&mut self, v: &Value) {
         match self.opts.indent {
-            None => self.walk(v, &mut Compact),
-            Some(width) => self.walk(v, &mut Pretty::new(width, self.opts.tab)),
+            None => self.walk(v, &mut Compact, RECURSION),
+            Some(width) => self.walk(v, &mut Pretty::new(width, self.opts.tab), RECURSION),
         }
     }
 
-    fn walk<F: Formatter>(&mut self, v: &Value, f: &mut F) {
+    /// Writes `v`, recursing into `levels` more levels of arrays and objects at most;
+    /// deeper ones go to [`Encoder::walk_deep`], which keeps its stack on the heap.
+    fn walk<F: Formatter>(&mut self, v: &Value, f: &mut F, levels: u32) {
         match v {
             Value::Null => self.out.extend_from_slice(b"null"),
             Value::Bool(true) => self.out.extend_from_slice(b"true"),
@@ -60,27 +97,90 @@ impl<'a> Encoder<'a> {
                 write_number(&mut self.out, n, self.opts.number_format, self.opts.preserve_zero_fraction)
             }
             Value::String(s) => self.string(s),
+            Value::Array(_) | Value::Object(_) if levels == 0 => self.walk_deep(v, f),
             Value::Array(a) => {
                 f.open(&mut self.out, b'[');
                 let mut it = a.iter();
                 if let Some(first) = it.next() {
                     f.item(&mut self.out, true);
-                    self.walk(first, f);
+                    self.walk(first, f, levels - 1);
                     for x in it {
                         f.item(&mut self.out, false);
-                        self.walk(x, f);
+                        self.walk(x, f, levels - 1);
                     }
                 }
                 f.close(&mut self.out, b']', a.is_empty());
             }
-            Value::Object(m) if self.opts.sort_keys => self.sorted_object(m, f),
-            Value::Object(m) => self.object(m.iter(), f),
+            Value::Object(m) if self.opts.sort_keys => self.sorted_object(m, f, levels - 1),
+            Value::Object(m) => self.object(m.iter(), f, levels - 1),
+        }
+    }
+
+    /// Writes `v` (an array or object nested more than [`RECURSION`] levels down) with
+    /// an explicit stack of open containers: any depth the decoder allows is written
+    /// without overflowing the thread's stack.
+    #[cold]
+    #[inline(never)]
+    fn walk_deep<F: Formatter>(&mut self, v: &Value, f: &mut F) {
+        let mut open: Vec<Open<'_>> = Vec::new();
+        let mut next = Some(v);
+        loop {
+            if let Some(v) = next.take() {
+                match v {
+                    Value::Array(a) if a.is_empty() => self.out.extend_from_slice(b"[]"),
+                    Value::Object(m) if m.is_empty() => self.out.extend_from_slice(b"{}"),
+                    Value::Array(a) => {
+                        f.open(&mut self.out, b'[');
+                        open.push(Open::Array(a.iter(), true));
+                    }
+                    Value::Object(m) => {
+                        f.open(&mut self.out, b'{');
+                        let members = if self.opts.sort_keys {
+                            Members::Sorted(sorted_members(m).into_iter())
+                        } else {
+                            Members::InOrder(m.iter())
+                        };
+                        open.push(Open::Object(members, true));
+                    }
+                    scalar => self.walk(scalar, f, 0),
+                }
+            }
+            let Some(top) = open.last_mut() else { return };
+            match top {
+                Open::Array(rest, first) => match rest.next() {
+                    Some(x) => {
+                        f.item(&mut self.out, core::mem::take(first));
+                        next = Some(x);
+                    }
+                    None => {
+                        open.pop();
+                        f.close(&mut self.out, b']', false);
+                    }
+                },
+                Open::Object(rest, first) => match rest.next() {
+                    Some((k, x)) => {
+                        f.item(&mut self.out, core::mem::take(first));
+                        self.string(k);
+                        f.colon(&mut self.out);
+                        next = Some(x);
+                    }
+                    None => {
+                        open.pop();
+                        f.close(&mut self.out, b'}', false);
+                    }
+                },
+            }
         }
     }
 
     /// An object's members in the order given. Not forced inline: a larger walk
     /// stopped LLVM from inlining the number writer into it.
-    fn object<'v, F: Formatter>(&mut self, members: impl ExactSizeIterator<Item = (&'v Str, &'v Value)>, f: &mut F) {
+    fn object<'v, F: Formatter>(
+        &mut self,
+        members: impl ExactSizeIterator<Item = (&'v Str, &'v Value)>,
+        f: &mut F,
+        levels: u32,
+    ) {
         f.open(&mut self.out, b'{');
         let empty = members.len() == 0;
         let mut first = true;
@@ -89,7 +189,7 @@ impl<'a> Encoder<'a> {
             first = false;
             self.string(k);
             f.colon(&mut self.out);
-            self.walk(v, f);
+            self.walk(v, f, levels);
         }
         f.close(&mut self.out, b'}', empty);
     }
@@ -97,11 +197,8 @@ impl<'a> Encoder<'a> {
     /// An object's members in key order ([`EncodeOptions::sort_keys`]).
     #[cold]
     #[inline(never)]
-    fn sorted_object<F: Formatter>(&mut self, m: &Map, f: &mut F) {
-        let mut members: Vec<_> = m.iter().collect();
-        // Keys of a map are distinct: an unstable sort gives one order.
-        members.sort_unstable_by(|a, b| a.0.cmp(b.0));
-        self.object(members.into_iter(), f);
+    fn sorted_object<F: Formatter>(&mut self, m: &Map, f: &mut F, levels: u32) {
+        self.object(sorted_members(m).into_iter(), f, levels);
     }
 
     #[inline]

@@ -21,6 +21,7 @@ use crate::ser::escape::{TABLES, VERBATIM};
 use crate::ser::format::{Formatter, Layout};
 use crate::ser::number::{write_number, write_php_float, write_serde_float};
 use crate::ser::{EncodeOptions, NumberFormat};
+use crate::value::raw;
 use crate::value::ser::KeySerializer;
 use crate::value::Number;
 
@@ -456,7 +457,11 @@ impl<'a, 'o> ser::Serializer for &'a mut Serializer<'o> {
         Ok(Compound { ser: self, state })
     }
     #[inline]
-    fn serialize_struct(self, _name: &'static str, _len: usize) -> Result<Compound<'a, 'o>, Error> {
+    fn serialize_struct(self, name: &'static str, _len: usize) -> Result<Compound<'a, 'o>, Error> {
+        if name == raw::TOKEN {
+            // A raw value: its one field is written as it is, no brackets.
+            return Ok(Compound { ser: self, state: State::Raw });
+        }
         self.serialize_map(None)
     }
     #[inline]
@@ -499,6 +504,8 @@ enum State {
     /// An object whose members go to `Serializer::sorting`.
     Sorted,
     SortedInVariant,
+    /// A raw value (`value::raw`): its field is JSON text, written verbatim.
+    Raw,
 }
 
 impl Compound<'_, '_> {
@@ -514,9 +521,23 @@ impl Compound<'_, '_> {
         };
     }
 
+    /// Sorted or raw: the members do not go straight out (one test for both).
+    #[inline(always)]
+    fn aside(&self) -> bool {
+        self.state as usize >= State::Sorted as usize
+    }
+
     #[inline(always)]
     fn sorted(&self) -> bool {
         matches!(self.state, State::Sorted | State::SortedInVariant)
+    }
+
+    /// The text of a raw value, as it is.
+    #[cold]
+    fn raw<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), Error> {
+        let text = value.serialize(raw::TextSerializer)?;
+        self.ser.enc.out.extend_from_slice(text.as_bytes());
+        Ok(())
     }
 
     /// A member of a sorted object: its key kept as the map key serializer writes it.
@@ -535,7 +556,10 @@ impl Compound<'_, '_> {
 
     #[inline(always)]
     fn field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result<(), Error> {
-        if self.sorted() {
+        if self.aside() {
+            if self.state == State::Raw {
+                return self.raw(value);
+            }
             self.sorted_key(key.to_owned());
             return self.ser.sorted_value(value);
         }
@@ -547,6 +571,9 @@ impl Compound<'_, '_> {
 
     #[inline(always)]
     fn end(self, bracket: u8) -> Result<(), Error> {
+        if self.state == State::Raw {
+            return Ok(());
+        }
         if self.sorted() {
             self.ser.end_sorted();
         } else {

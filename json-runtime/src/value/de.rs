@@ -7,7 +7,7 @@ use core::fmt;
 use serde::de::value::SeqDeserializer;
 use serde::de::{self, DeserializeOwned, IntoDeserializer, Unexpected, Visitor};
 
-use super::{Map, Number, Str, Value, N};
+use super::{raw, stack, Map, Number, Str, Value, N};
 use crate::error::Error;
 
 /// A `T` from a [`Value`].
@@ -65,20 +65,26 @@ impl<'de> Visitor<'de> for ValueVisitor {
     fn visit_unit<E>(self) -> Result<Value, E> {
         Ok(Value::Null)
     }
+    // The elements and members are `Value`s again: room for the next level first
+    // (`stack.rs`), so that a deserializer without a depth limit cannot overflow here.
     fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
-        let mut v = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
-        while let Some(x) = seq.next_element()? {
-            v.push(x);
-        }
-        Ok(Value::Array(v.into()))
+        stack::deep(|| {
+            let mut v = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
+            while let Some(x) = seq.next_element()? {
+                v.push(x);
+            }
+            Ok(Value::Array(v.into()))
+        })
     }
     fn visit_map<A: de::MapAccess<'de>>(self, mut access: A) -> Result<Value, A::Error> {
-        let mut map = Map::new();
-        // A later duplicate replaces the earlier value in its place, as `decode` does.
-        while let Some((k, v)) = access.next_entry::<Str, Value>()? {
-            map.insert(k, v);
-        }
-        Ok(Value::Object(map))
+        stack::deep(|| {
+            let mut map = Map::new();
+            // A later duplicate replaces the earlier value in its place, as `decode` does.
+            while let Some((k, v)) = access.next_entry::<Str, Value>()? {
+                map.insert(k, v);
+            }
+            Ok(Value::Object(map))
+        })
     }
 }
 
@@ -181,13 +187,13 @@ impl<'de> de::Deserializer<'de> for Value {
             Value::Bool(b) => visitor.visit_bool(b),
             Value::Number(n) => de::Deserializer::deserialize_any(n, visitor),
             Value::String(s) => de::Deserializer::deserialize_any(s.into_deserializer(), visitor),
-            Value::Array(a) => {
+            Value::Array(a) => stack::deep(|| {
                 let mut seq = SeqDeserializer::new(a.into_iter());
                 let v = visitor.visit_seq(&mut seq)?;
                 seq.end()?;
                 Ok(v)
-            }
-            Value::Object(m) => {
+            }),
+            Value::Object(m) => stack::deep(|| {
                 let len = m.len();
                 let mut map = ObjectAccess { iter: m.into_iter(), value: None };
                 let v = visitor.visit_map(&mut map)?;
@@ -195,7 +201,7 @@ impl<'de> de::Deserializer<'de> for Value {
                     0 => Ok(v),
                     rest => Err(de::Error::invalid_length(len - rest, &"fewer elements in map")),
                 }
-            }
+            }),
         }
     }
 
@@ -206,7 +212,11 @@ impl<'de> de::Deserializer<'de> for Value {
         }
     }
 
-    fn deserialize_newtype_struct<V: Visitor<'de>>(self, _name: &'static str, visitor: V) -> Result<V::Value, Error> {
+    fn deserialize_newtype_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value, Error> {
+        if name == raw::TOKEN {
+            // A raw value from a `Value`: its compact encoding, as serde_json gives it.
+            return raw::visit(raw::RawText::Owned(crate::ser::encode(&self)), visitor);
+        }
         visitor.visit_newtype_struct(self)
     }
 
@@ -379,7 +389,12 @@ impl<'de> de::Deserializer<'de> for KeyDeserializer<'de> {
         visitor.visit_some(self)
     }
 
-    fn deserialize_newtype_struct<V: Visitor<'de>>(self, _name: &'static str, visitor: V) -> Result<V::Value, Error> {
+    fn deserialize_newtype_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value, Error> {
+        if name == raw::TOKEN {
+            // A raw value as a key: the key as a JSON string.
+            let text = crate::ser::encode(&Value::String(self.key.as_str().into()));
+            return raw::visit(raw::RawText::Owned(text), visitor);
+        }
         visitor.visit_newtype_struct(self)
     }
 
@@ -418,13 +433,13 @@ impl<'de> de::Deserializer<'de> for &'de Value {
             Value::Bool(b) => visitor.visit_bool(*b),
             Value::Number(n) => de::Deserializer::deserialize_any(*n, visitor),
             Value::String(s) => visitor.visit_borrowed_str(s),
-            Value::Array(a) => {
+            Value::Array(a) => stack::deep(|| {
                 let mut seq = SeqDeserializer::new(a.iter());
                 let v = visitor.visit_seq(&mut seq)?;
                 seq.end()?;
                 Ok(v)
-            }
-            Value::Object(m) => {
+            }),
+            Value::Object(m) => stack::deep(|| {
                 let len = m.len();
                 let mut map = ObjectRefAccess { iter: m.iter(), value: None };
                 let v = visitor.visit_map(&mut map)?;
@@ -432,7 +447,7 @@ impl<'de> de::Deserializer<'de> for &'de Value {
                     0 => Ok(v),
                     rest => Err(de::Error::invalid_length(len - rest, &"fewer elements in map")),
                 }
-            }
+            }),
         }
     }
 
@@ -443,7 +458,11 @@ impl<'de> de::Deserializer<'de> for &'de Value {
         }
     }
 
-    fn deserialize_newtype_struct<V: Visitor<'de>>(self, _name: &'static str, visitor: V) -> Result<V::Value, Error> {
+    fn deserialize_newtype_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value, Error> {
+        if name == raw::TOKEN {
+            // A raw value from a `Value`: its compact encoding, as serde_json gives it.
+            return raw::visit(raw::RawText::Owned(crate::ser::encode(self)), visitor);
+        }
         visitor.visit_newtype_struct(self)
     }
 

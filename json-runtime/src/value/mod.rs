@@ -2,8 +2,9 @@
 //!
 //! `Value` is 32 bytes (checked by a test). Dropping one takes a bounded stack however
 //! deeply it nests (`teardown.rs`), and so do `clone`, `==` and `strict_eq`
-//! (`deep.rs`); `Debug`, serde's `Serialize` and `from_value` still recurse once per
-//! level. Strings and keys are [`Str`]s, which keep
+//! (`deep.rs`), and encoding it (the encoder's walk keeps deep levels on the heap);
+//! `Debug`, serde's `Serialize` and the `Value` deserializers recurse once per level,
+//! growing the stack on the heap when it runs short (`stack.rs`). Strings and keys are [`Str`]s, which keep
 //! up to [`Str::INLINE_CAPACITY`] bytes inline. Arrays and objects built by the decoder
 //! have exactly the capacity they need; an object with more than
 //! [`Map::INDEX_THRESHOLD`] members also carries a hash index, so that look-ups in
@@ -15,6 +16,7 @@
 //! | `array.rs` | [`Array`], the `Vec<Value>` of `Value::Array` |
 //! | `map.rs` | [`Map`] and its iterators |
 //! | `deep.rs` | `clone`, `==` and `strict_eq` of [`Value`]s of any depth with a bounded stack |
+//! | `stack.rs` | room on the stack for `Debug`, `Serialize` and the deserializers, which recurse |
 //! | `teardown.rs` | dropping [`Array`]s and [`Map`]s of any depth with a bounded stack |
 //! | `str.rs` | [`Str`], the string of `Value::String` and of keys: short ones inline |
 //! | `index.rs` | `value["key"]`, `value[0]`, `map["key"]` ([`ValueIndex`]) |
@@ -22,6 +24,7 @@
 //! | `pointer.rs` | RFC 6901 JSON Pointer look-ups ([`Value::pointer`], [`Value::pointer_mut`]) |
 //! | `de.rs` (feature `serde`) | `Deserialize` for the model, a `Value` as a `Deserializer` (`from_value`) |
 //! | `ser.rs` (feature `serde`) | `Serialize` for the model, serializing into a `Value` (`to_value`) |
+//! | `raw.rs` (feature `serde`) | the private protocol of raw JSON text (`jsonlex::value::RawValue`) |
 
 mod array;
 #[cfg(feature = "serde")]
@@ -32,7 +35,11 @@ mod index;
 mod map;
 pub(crate) mod pointer;
 #[cfg(feature = "serde")]
+#[doc(hidden)]
+pub mod raw;
+#[cfg(feature = "serde")]
 pub(crate) mod ser;
+mod stack;
 mod str;
 mod teardown;
 
@@ -43,7 +50,7 @@ pub(crate) use index::private::Sealed as IndexSealed;
 pub use index::ValueIndex;
 pub use map::{Entry, Iter, IterMut, Map, OccupiedEntry, VacantEntry};
 #[cfg(feature = "serde")]
-pub use ser::to_value;
+pub use ser::{to_value, to_value_with_parser, ParseRaw};
 pub use str::Str;
 #[cfg(feature = "serde")]
 pub use str::StrDeserializer;
@@ -94,11 +101,11 @@ impl core::fmt::Debug for Value {
             Value::String(s) => write!(f, "String({s:?})"),
             Value::Array(a) => {
                 f.write_str("Array ")?;
-                core::fmt::Debug::fmt(a, f)
+                stack::deep(|| core::fmt::Debug::fmt(a, f))
             }
             Value::Object(m) => {
                 f.write_str("Object ")?;
-                core::fmt::Debug::fmt(m, f)
+                stack::deep(|| core::fmt::Debug::fmt(m, f))
             }
         }
     }

@@ -9,15 +9,34 @@ use core::fmt;
 
 use serde::ser::{self, Impossible, Serialize};
 
-use super::{Map, Number, Value};
+use super::{raw, Map, Number, Value};
 use crate::error::Error;
 use crate::ser::serde::{float_key_must_be_finite, key_must_be_a_string};
 
 /// `value` as a [`Value`] (NaN and infinities become `null`; map keys become strings
 /// as the serializer writes them). Takes the value or a reference to it, as
 /// serde_json's does.
+///
+/// A raw value (`jsonlex::value::RawValue`) needs a JSON parser, which this crate does
+/// not have: here it is an error; `jsonlex::to_value` parses it.
 pub fn to_value<T: Serialize>(value: T) -> Result<Value, Error> {
-    value.serialize(ValueSerializer)
+    value.serialize(ValueSerializer { parse: no_parser })
+}
+
+/// What parses a raw value's JSON text into a [`Value`] for [`to_value_with_parser`].
+#[doc(hidden)]
+pub type ParseRaw = fn(&str) -> Result<Value, Error>;
+
+/// As [`to_value`], with `parse` for raw values' text (the `jsonlex` crate passes its
+/// decoder).
+#[doc(hidden)]
+pub fn to_value_with_parser<T: Serialize>(value: T, parse: ParseRaw) -> Result<Value, Error> {
+    value.serialize(ValueSerializer { parse })
+}
+
+#[cold]
+fn no_parser(_: &str) -> Result<Value, Error> {
+    Err(Error::unplaced(crate::error::Category::Data, "a raw value needs a JSON parser: use jsonlex::to_value"))
 }
 
 impl Serialize for Number {
@@ -51,14 +70,17 @@ impl Serialize for Value {
             Value::Bool(b) => s.serialize_bool(*b),
             Value::Number(n) => n.serialize(s),
             Value::String(v) => s.serialize_str(v),
-            Value::Array(a) => s.collect_seq(a),
-            Value::Object(m) => m.serialize(s),
+            Value::Array(a) => super::stack::deep(|| s.collect_seq(a)),
+            Value::Object(m) => super::stack::deep(|| m.serialize(s)),
         }
     }
 }
 
-/// Serializes into a [`Value`].
-struct ValueSerializer;
+/// Serializes into a [`Value`]; `parse` reads raw values' text.
+#[derive(Clone, Copy)]
+struct ValueSerializer {
+    parse: ParseRaw,
+}
 
 impl ser::Serializer for ValueSerializer {
     type Ok = Value;
@@ -149,7 +171,7 @@ impl ser::Serializer for ValueSerializer {
         Ok(Value::Object(m))
     }
     fn serialize_seq(self, len: Option<usize>) -> Result<SerializeVec, Error> {
-        Ok(SerializeVec { vec: Vec::with_capacity(len.unwrap_or(0).min(4096)), variant: None })
+        Ok(SerializeVec { vec: Vec::with_capacity(len.unwrap_or(0).min(4096)), variant: None, ser: self })
     }
     fn serialize_tuple(self, len: usize) -> Result<SerializeVec, Error> {
         self.serialize_seq(Some(len))
@@ -164,12 +186,16 @@ impl ser::Serializer for ValueSerializer {
         variant: &'static str,
         len: usize,
     ) -> Result<SerializeVec, Error> {
-        Ok(SerializeVec { vec: Vec::with_capacity(len.min(4096)), variant: Some(variant) })
+        Ok(SerializeVec { vec: Vec::with_capacity(len.min(4096)), variant: Some(variant), ser: self })
     }
     fn serialize_map(self, _len: Option<usize>) -> Result<SerializeMap, Error> {
-        Ok(SerializeMap { map: Map::new(), key: None, variant: None })
+        Ok(SerializeMap { map: Map::new(), key: None, variant: None, ser: self, raw: None })
     }
-    fn serialize_struct(self, _name: &'static str, _len: usize) -> Result<SerializeMap, Error> {
+    fn serialize_struct(self, name: &'static str, _len: usize) -> Result<SerializeMap, Error> {
+        if name == raw::TOKEN {
+            // A raw value: its one field is JSON text, parsed into the value.
+            return Ok(SerializeMap { map: Map::new(), key: None, variant: None, ser: self, raw: Some(Value::Null) });
+        }
         self.serialize_map(None)
     }
     fn serialize_struct_variant(
@@ -179,7 +205,7 @@ impl ser::Serializer for ValueSerializer {
         variant: &'static str,
         _len: usize,
     ) -> Result<SerializeMap, Error> {
-        Ok(SerializeMap { map: Map::new(), key: None, variant: Some(variant) })
+        Ok(SerializeMap { map: Map::new(), key: None, variant: Some(variant), ser: self, raw: None })
     }
 }
 
@@ -198,13 +224,14 @@ fn wrap(variant: Option<&'static str>, value: Value) -> Value {
 struct SerializeVec {
     vec: Vec<Value>,
     variant: Option<&'static str>,
+    ser: ValueSerializer,
 }
 
 impl ser::SerializeSeq for SerializeVec {
     type Ok = Value;
     type Error = Error;
     fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), Error> {
-        self.vec.push(value.serialize(ValueSerializer)?);
+        self.vec.push(value.serialize(self.ser)?);
         Ok(())
     }
     fn end(self) -> Result<Value, Error> {
@@ -249,6 +276,9 @@ struct SerializeMap {
     map: Map,
     key: Option<String>,
     variant: Option<&'static str>,
+    ser: ValueSerializer,
+    /// A raw value's struct: the value its text parses to.
+    raw: Option<Value>,
 }
 
 impl ser::SerializeMap for SerializeMap {
@@ -260,10 +290,13 @@ impl ser::SerializeMap for SerializeMap {
     }
     fn serialize_value<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), Error> {
         let key = self.key.take().unwrap_or_default();
-        self.map.insert(key, value.serialize(ValueSerializer)?);
+        self.map.insert(key, value.serialize(self.ser)?);
         Ok(())
     }
     fn end(self) -> Result<Value, Error> {
+        if let Some(raw) = self.raw {
+            return Ok(raw);
+        }
         Ok(wrap(self.variant, Value::Object(self.map)))
     }
 }
@@ -272,7 +305,12 @@ impl ser::SerializeStruct for SerializeMap {
     type Ok = Value;
     type Error = Error;
     fn serialize_field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result<(), Error> {
-        self.map.insert(key, value.serialize(ValueSerializer)?);
+        if self.raw.is_some() {
+            let text = value.serialize(raw::TextSerializer)?;
+            self.raw = Some((self.ser.parse)(&text)?);
+            return Ok(());
+        }
+        self.map.insert(key, value.serialize(self.ser)?);
         Ok(())
     }
     fn end(self) -> Result<Value, Error> {

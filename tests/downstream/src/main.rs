@@ -194,6 +194,19 @@ fn serde_json_drop_in() -> Result<(), jsonlex::Error> {
     assert_eq!(deep, Some(json!([[[]]])));
     let mut docs = jsonlex::Deserializer::from_str("1 2").into_iter::<u8>();
     assert_eq!((docs.next().transpose()?, docs.byte_offset()), (Some(1), 1));
+    // Raw values (serde_json's `raw_value`): text kept as written, borrowed or owned.
+    use jsonlex::value::{to_raw_value, RawValue};
+    let parts: Vec<&RawValue> = jsonlex::from_str(r#"[{"a": 1}, "x" ]"#)?;
+    assert_eq!((parts[0].get(), parts[1].get()), (r#"{"a": 1}"#, r#""x""#));
+    assert_eq!(jsonlex::to_string(&parts)?, r#"[{"a": 1},"x"]"#);
+    let owned: Box<RawValue> = jsonlex::from_reader(&b" [1,  2] "[..])?;
+    assert_eq!(owned.get(), "[1,  2]");
+    assert_eq!(jsonlex::to_value(&owned)?, json!([1, 2]));
+    let from_value: Box<RawValue> = jsonlex::from_value(json!({"k": [true]}))?;
+    assert_eq!(from_value.get(), r#"{"k":[true]}"#);
+    assert_eq!(RawValue::from_string(" null ".to_owned())?.get(), "null");
+    assert_eq!(to_raw_value(&[1, 2])?.get(), "[1,2]");
+    assert_eq!(RawValue::NULL.get(), "null");
     Ok(())
 }
 
