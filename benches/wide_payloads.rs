@@ -121,7 +121,7 @@ fn sentence(rng: &mut Rng, min: u64, spread: u64) -> String {
         if k > 0 {
             s.push(' ');
         }
-        s.push_str(*rng.pick(WORDS));
+        s.push_str(rng.pick::<&str>(WORDS));
     }
     s
 }
@@ -153,7 +153,7 @@ fn persons(bytes: usize) -> Vec<u8> {
         out.push_str(",\"email\":");
         quoted(&format!("{}.{}@example.com", first.to_lowercase(), id), &mut out);
         out.push_str(&format!(",\"address\":{{\"street\":\"{} Main Street\",\"city\":", 1 + rng.below(999)));
-        quoted(*rng.pick(CITIES), &mut out);
+        quoted(rng.pick::<&str>(CITIES), &mut out);
         out.push_str(&format!(",\"zip\":\"{:05}\"}},\"phones\":[", rng.below(100000)));
         for k in 0..1 + rng.below(3) {
             if k > 0 {
@@ -176,7 +176,7 @@ fn persons(bytes: usize) -> Vec<u8> {
             if k > 0 {
                 out.push(',');
             }
-            quoted(*rng.pick(WORDS), &mut out);
+            quoted(rng.pick::<&str>(WORDS), &mut out);
         }
         out.push_str("],\"about\":");
         let about = sentence(&mut rng, 5, 20);
@@ -245,7 +245,7 @@ fn geojson(bytes: usize) -> Vec<u8> {
             out.push(',');
         }
         out.push_str(&format!("{{\"type\":\"Feature\",\"id\":{n},\"properties\":{{\"name\":"));
-        quoted(*rng.pick(CITIES), &mut out);
+        quoted(rng.pick::<&str>(CITIES), &mut out);
         out.push_str(&format!(
             ",\"population\":{},\"area_km2\":{}.{}}},\"geometry\":{{\"type\":\"Polygon\",\"coordinates\":[[",
             rng.below(10_000_000),

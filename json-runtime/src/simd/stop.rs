@@ -634,7 +634,7 @@ impl Finder {
     /// `from <= hay.len()`; `dst` is writable for `hay.len() - from` bytes and does not
     /// overlap `hay`.
     #[inline]
-    pub unsafe fn copy(&self, hay: &[u8], from: usize, dst: *mut u8) -> usize {
+    pub(crate) unsafe fn copy(&self, hay: &[u8], from: usize, dst: *mut u8) -> usize {
         // The run that stops at once (an escape after an escape, the string's end)
         // costs one table lookup.
         match hay.get(from) {
