@@ -24,7 +24,7 @@
 //! Peak heap per file: `cargo bench -p jsonlex-benches --bench decode_heap`.
 
 use criterion::{black_box, criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, Throughput};
-use jsonlex_benches::{corpus, decode_payloads};
+use jsonlex_benches::{corpus, decode_payloads, wide_payloads};
 use serde::de::IgnoredAny;
 
 /// Every decoder on one input, as the group `{group}/{name}`.
@@ -63,7 +63,7 @@ fn decode(c: &mut Criterion) {
 }
 
 fn decode_payload(c: &mut Criterion) {
-    for (name, text) in decode_payloads() {
+    for (name, text) in decode_payloads().into_iter().chain(wide_payloads()) {
         bench_input(c, "decode-payload", &name, &text);
     }
 }

@@ -14,7 +14,7 @@
 //! interleaved best-of-rounds wall-clock table (see `time_all`) of every corpus file and
 //! payload class.
 
-use jsonlex_benches::{best_of_rounds, corpus, decode_payloads};
+use jsonlex_benches::{best_of_rounds, corpus, decode_payloads, wide_payloads};
 use serde::de::IgnoredAny;
 
 #[inline(never)]
@@ -48,6 +48,7 @@ fn time_all(rounds: usize) {
     use std::time::Instant;
     let mut inputs = corpus();
     inputs.extend(decode_payloads());
+    inputs.extend(wide_payloads());
     println!(
         "| input | jsonlex validate | serde_json IgnoredAny | IgnoredAny / validate | jsonlex decode | simd-json | \
          simd-json / decode | serde_json Value | serde_json / decode | sonic-rs Value | jsonlex Document | \
@@ -116,6 +117,7 @@ fn main() {
     // The corpus files, then the payload classes (escape-heavy, u-escaped, ...).
     let mut files = corpus();
     files.extend(decode_payloads());
+    files.extend(wide_payloads());
     let (Some(which), Some(file)) = (args.first(), args.get(1)) else {
         for (name, _) in &files {
             for which in [

@@ -13,7 +13,7 @@ use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criteri
 use json_runtime::ser::{encode_into, encode_into_at_level};
 use json_runtime::simd::Level;
 use json_runtime::{EncodeOptions, Value};
-use jsonlex_benches::{encode_corpus, encode_payloads};
+use jsonlex_benches::{encode_corpus, encode_payloads, wide_payloads};
 use simd_json::prelude::Writable;
 
 /// A serde_json value as ours, through `Value`'s `Deserialize` (the `serde` feature).
@@ -21,12 +21,13 @@ fn from_serde(v: &serde_json::Value) -> Value {
     serde_json::from_value(v.clone()).expect("every serde_json value is a jsonlex value")
 }
 
-/// Every input as JSON text: the corpus files, then the payload classes.
+/// Every input as JSON text: the corpus files, the payload classes, the wider set.
 fn inputs() -> Vec<(String, Vec<u8>)> {
     let mut all = encode_corpus();
     for (name, strings) in encode_payloads() {
         all.push((name, serde_json::to_vec(&strings).unwrap()));
     }
+    all.extend(wide_payloads());
     all
 }
 

@@ -13,7 +13,7 @@
 use json_runtime::ser::encode_into_at_level;
 use json_runtime::simd::Level;
 use json_runtime::{EncodeOptions, Value};
-use jsonlex_benches::{best_of_rounds, encode_corpus, encode_payloads};
+use jsonlex_benches::{best_of_rounds, encode_corpus, encode_payloads, wide_payloads};
 
 /// A serde_json value as ours, through `Value`'s `Deserialize` (the `serde` feature).
 fn from_serde(v: &serde_json::Value) -> Value {
@@ -41,6 +41,7 @@ fn time_all(rounds: usize) {
     for (name, strings) in encode_payloads() {
         inputs.push((name, serde_json::to_vec(&strings).unwrap()));
     }
+    inputs.extend(wide_payloads());
     println!("| input | jsonlex | jsonlex scalar | serde_json | sonic-rs | jsonlex / serde_json | jsonlex / sonic-rs | jsonlex / scalar |");
     println!("|---|---:|---:|---:|---:|---:|---:|---:|");
     for (name, text) in inputs {
@@ -95,6 +96,9 @@ fn main() {
         for (name, _) in encode_payloads() {
             println!("{name}");
         }
+        for (name, _) in wide_payloads() {
+            println!("{name}");
+        }
         return;
     }
     if args.get(1).map(String::as_str) == Some("time") {
@@ -110,7 +114,7 @@ fn main() {
     let n: usize = args.get(3).map(|s| s.parse().unwrap()).unwrap_or(10);
     if args[2] == "serde_json" || args[2] == "sonic-rs" {
         // The peers, for a load-independent comparison.
-        let text = match encode_corpus().into_iter().find(|(name, _)| name == class) {
+        let text = match encode_corpus().into_iter().chain(wide_payloads()).find(|(name, _)| name == class) {
             Some((_, text)) => text,
             None => {
                 let (_, strings) =
@@ -134,7 +138,8 @@ fn main() {
         Level::from_name(&args[2]).expect("level: scalar|swar|sse2|avx2|neon|default")
     };
     let opts = if args.get(4).map(String::as_str) == Some("php") { EncodeOptions::php() } else { EncodeOptions::new() };
-    let v = if let Some((_, text)) = encode_corpus().into_iter().find(|(name, _)| name == class) {
+    let v = if let Some((_, text)) = encode_corpus().into_iter().chain(wide_payloads()).find(|(name, _)| name == class)
+    {
         from_serde(&serde_json::from_slice(&text).unwrap())
     } else {
         let (_, strings) = encode_payloads().into_iter().find(|(name, _)| name == class).expect("unknown class");

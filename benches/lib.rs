@@ -41,6 +41,8 @@ pub fn best_of_rounds(rounds: usize, runs: &[&dyn Fn() -> f64]) -> Vec<f64> {
 
 pub mod decode_payloads;
 pub use decode_payloads::{decode_payloads, length_sweep};
+pub mod wide_payloads;
+pub use wide_payloads::{record_files, wide_payloads};
 
 /// Size the generated string classes reach (at least): short inputs fool the branch
 /// predictor.

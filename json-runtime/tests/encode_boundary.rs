@@ -128,6 +128,55 @@ fn specials_between_multibyte_filler() {
     }
 }
 
+#[test]
+fn two_specials_at_every_distance_at_every_level() {
+    // The copy resumes right after an escape, inside the vector that held it or the
+    // next one: a second special at every distance from the first, both moving across
+    // the 16- and 32-byte edges.
+    let pairs = [('"', '\\'), ('\n', '\u{1f}'), ('日', '"'), ('😀', '/'), ('\u{2028}', '\u{2027}'), ('<', '\'')];
+    for (a, b) in pairs {
+        let mut strings = Vec::new();
+        for len in [31usize, 47, 70] {
+            for p in 0..len {
+                for q in p..len {
+                    let mut s: Vec<char> = std::iter::repeat_n('x', len).collect();
+                    s[p] = a;
+                    s[q] = b;
+                    strings.push(s.into_iter().collect::<String>());
+                }
+            }
+        }
+        for bits in [0, 1 | 2 | 4, 127] {
+            let ran = check(strings.clone(), bits, &format!("specials {a:?} and {b:?}"));
+            assert_ran_every_level("two_specials_at_every_distance_at_every_level", &ran);
+        }
+    }
+}
+
+#[test]
+fn long_strings_that_grow_the_buffer_at_every_level() {
+    // Escapes several times longer than their bytes make the output outgrow the room
+    // reserved for the string: long runs of escapes, with clean runs of every length
+    // mod 32 between them, and multibyte text that PHP's flags escape to 6 or 12 bytes.
+    let mut strings = vec![
+        "\u{1}".repeat(20_000),
+        "\"".repeat(20_000),
+        "日本語".repeat(5_000),
+        "😀".repeat(5_000),
+        "a".repeat(100_000),
+    ];
+    let mut mixed = String::new();
+    for k in 0..3_000 {
+        mixed.push_str(&"z".repeat(k % 33));
+        mixed.push(['\u{0}', '"', 'é', '\u{2028}', '/'][k % 5]);
+    }
+    strings.push(mixed);
+    for bits in [0, 1, 1 | 2 | 4, 127] {
+        let ran = check(strings.clone(), bits, "long strings");
+        assert_ran_every_level("long_strings_that_grow_the_buffer_at_every_level", &ran);
+    }
+}
+
 fn text() -> impl Strategy<Value = String> {
     let ch = prop_oneof![
         4 => (0x20u8..0x7f).prop_map(|b| b as char),

@@ -63,8 +63,6 @@ pub(crate) struct Encoder<'a> {
     opts: &'a EncodeOptions,
     table: &'static [u8; 256],
     finder: &'static Finder,
-    /// Strings go through [`Encoder::string_blocks`] (any level but scalar).
-    blocks: bool,
 }
 
 impl<'a> Encoder<'a> {
@@ -74,9 +72,7 @@ impl<'a> Encoder<'a> {
 
     pub(crate) fn with_level(out: Vec<u8>, opts: &'a EncodeOptions, level: Level) -> Encoder<'a> {
         let flags = opts.escape_bits();
-        let finder = finder(flags, level);
-        let blocks = finder.level() != Level::Scalar;
-        Encoder { out, opts, table: &escape::TABLES[flags], finder, blocks }
+        Encoder { out, opts, table: &escape::TABLES[flags], finder: finder(flags, level) }
     }
 
     pub(crate) fn value(&mut self, v: &Value) {
@@ -201,276 +197,99 @@ impl<'a> Encoder<'a> {
         self.object(sorted_members(m).into_iter(), f, levels);
     }
 
+    /// A string in quotes. Runs of bytes the table leaves alone are copied by the
+    /// finder's copy kernel, which tests and stores whole vectors in one pass (the
+    /// vector holding the stop is stored too: the escape overwrites its tail); every
+    /// other byte is escaped as its table entry says, and the copy goes on after it.
     #[inline]
     pub(crate) fn string(&mut self, s: &str) {
-        if self.blocks {
-            self.string_blocks(s)
-        } else {
-            self.string_scan(s)
-        }
-    }
-
-    /// A string in quotes, block by block: the finder's block kernel flags the stop
-    /// bytes of a word/vector at once and every stop in it is handled from the mask,
-    /// without another search; a block without stops hands over to the search kernel,
-    /// which skips the rest of a long clean run. Escape-dense text pays one kernel
-    /// call per block instead of one per escape.
-    fn string_blocks(&mut self, s: &str) {
         let bytes = s.as_bytes();
         let len = bytes.len();
         let table = self.table;
         let finder = self.finder;
-        let shift = finder.lane_shift();
         let out = &mut self.out;
-        out.reserve(len + 2);
-        out.push(b'"');
-        // `start`: first byte not yet written; `next`: first byte not yet consumed (an
-        // escaped multibyte character consumes past its lead byte); `pos`: first byte
-        // not yet classified.
-        let mut start = 0;
-        let mut next = 0;
-        // Most strings need no escape at all: one search finds that (or the first stop)
-        // without building block masks.
-        let mut pos = finder.find(bytes, 0);
-        while pos < len {
-            let (mut m, width) = finder.block(bytes, pos);
-            if m == 0 {
-                pos = finder.find(bytes, pos + width);
-                continue;
-            }
-            // Room for the pending run, every escape of the block (at most 6 output
-            // bytes per input byte, 12 for a character starting in its last byte) and
-            // the slack of `copy_run`.
-            out.reserve(pos - start + 7 * width + 32);
-            let base = out.len();
-            // SAFETY: the reservation above covers everything written below: runs
-            // total at most `pos + width - start` bytes (+16 slack from `copy_run`),
-            // escapes at most `6 * width + 12`. `set_len` covers only written bytes.
-            unsafe {
-                let mut dst = out.as_mut_ptr().add(base);
-                while m != 0 {
-                    let p = pos + (m.trailing_zeros() >> shift) as usize;
-                    m &= m - 1;
-                    if p < next {
-                        continue;
-                    }
-                    let b = *bytes.get_unchecked(p);
-                    let code = table[b as usize];
-                    if code == VERBATIM {
-                        // A SWAR lane above a true stop.
-                        continue;
-                    }
-                    let run = p - start;
-                    let (n, consumed) = match code {
-                        LINE_TERMINATOR => {
-                            if bytes.get(p + 1) == Some(&0x80) && matches!(bytes.get(p + 2), Some(0xA8 | 0xA9)) {
-                                copy_run(bytes, start, p, dst);
-                                let esc = if bytes[p + 2] == 0xA8 { b"\\u2028" } else { b"\\u2029" };
-                                core::ptr::copy_nonoverlapping(esc.as_ptr(), dst.add(run), 6);
-                                (6, 3)
-                            } else {
-                                next = p + 1;
-                                continue;
-                            }
-                        }
-                        HEX_LOWER | HEX_UPPER => {
-                            copy_run(bytes, start, p, dst);
-                            let digits = if code == HEX_LOWER { HEX_LOWER_DIGITS } else { HEX_UPPER_DIGITS };
-                            let esc = [b'\\', b'u', b'0', b'0', digits[(b >> 4) as usize], digits[(b & 0xF) as usize]];
-                            core::ptr::copy_nonoverlapping(esc.as_ptr(), dst.add(run), 6);
-                            (6, 1)
-                        }
-                        NON_ASCII => {
-                            copy_run(bytes, start, p, dst);
-                            let (cp, char_len) = decode_char(&bytes[p..]);
-                            if cp >= 0x10000 {
-                                let c = cp - 0x10000;
-                                u16_escape(dst.add(run), 0xD800 | (c >> 10));
-                                u16_escape(dst.add(run + 6), 0xDC00 | (c & 0x3FF));
-                                (12, char_len)
-                            } else {
-                                u16_escape(dst.add(run), cp);
-                                (6, char_len)
-                            }
-                        }
-                        short => {
-                            copy_run(bytes, start, p, dst);
-                            *dst.add(run) = b'\\';
-                            *dst.add(run + 1) = short;
-                            (2, 1)
-                        }
-                    };
-                    dst = dst.add(run + n);
-                    next = p + consumed;
-                    start = next;
-                }
-                let written = dst.offset_from(out.as_ptr()) as usize;
-                out.set_len(written);
-            }
-            pos = (pos + width).max(next);
-        }
-        let run = len - start;
-        out.reserve(run + 17);
-        let base = out.len();
-        // SAFETY: room for `run + 17` bytes after `base`; `copy_run` writes at most
-        // `max(run, 16)`, the quote goes to `base + run`; `set_len` covers the run and
-        // the quote, both written.
+        // Room, kept from escape to escape: the rest of the string verbatim (what a
+        // copy may write), the closing quote and one escape (12 bytes).
+        const SLACK: usize = 1 + 12;
+        // And a quarter more for escapes: growing the buffer now copies what is
+        // written before the string, growing it in the middle (when escapes take
+        // more) copies the string's output so far too.
+        out.reserve(1 + len + len / 4 + SLACK);
+        // SAFETY: `room` (from `dst` to the end of the capacity) is at least
+        // `len - i + SLACK` before each copy and each escape: `reserve` made it so, a
+        // copy of `stop - i` input bytes writes at most `len - i` (`Finder::copy`)
+        // and advances `dst` and `i` alike, an escape writes at most 12 bytes for at
+        // least one consumed (then room is checked again), the quote takes one.
+        // `set_len` covers only bytes written: the quotes, the runs and the escapes.
         unsafe {
-            let dst = out.as_mut_ptr().add(base);
-            copy_run(bytes, start, len, dst);
-            *dst.add(run) = b'"';
-            out.set_len(base + run + 1);
-        }
-    }
-
-    /// A string in quotes, one search per stop: runs of bytes the table leaves alone
-    /// are found by the finder and copied in one piece; every other byte is escaped as
-    /// its table entry says. The scalar level's path (its finder is a byte loop).
-    fn string_scan(&mut self, s: &str) {
-        let bytes = s.as_bytes();
-        let out = &mut self.out;
-        out.reserve(bytes.len() + 2);
-        out.push(b'"');
-        let mut start = 0;
-        let mut i = 0;
-        loop {
-            i = self.finder.find(bytes, i);
-            let Some(&b) = bytes.get(i) else { break };
-            let code = self.table[b as usize];
-            let run = i - start;
-            // One capacity check for the pending run and the escape (at most 12 bytes)
-            // plus the slack `copy_run` may write.
-            out.reserve(run + 32);
-            let len = out.len();
-            // SAFETY: `reserve` made room for `run + 32` bytes after `len`. `copy_run`
-            // writes at most `max(run, 16)` bytes at `dst` (its contract); the escape
-            // goes to `dst + run` and is at most 12 bytes. Only written bytes are then
-            // covered by `set_len`.
-            let n = unsafe {
-                let dst = out.as_mut_ptr().add(len);
-                copy_run(bytes, start, i, dst);
-                let e = dst.add(run);
-                match code {
+            let mut base = out.as_mut_ptr();
+            let mut dst = base.add(out.len());
+            let mut cap_end = base.add(out.capacity());
+            *dst = b'"';
+            dst = dst.add(1);
+            let mut i = 0;
+            loop {
+                let stop = finder.copy(bytes, i, dst);
+                dst = dst.add(stop - i);
+                i = stop;
+                let Some(&b) = bytes.get(i) else { break };
+                let (n, consumed) = match table[b as usize] {
                     LINE_TERMINATOR => {
-                        // Only E2 80 A8 / E2 80 A9 are escaped; other E2 characters stay
-                        // in the run (nothing committed: the copy is left in spare
-                        // capacity).
+                        // Only E2 80 A8 / E2 80 A9 are escaped; other E2 characters are
+                        // copied as they are.
                         if bytes.get(i + 1) == Some(&0x80) && matches!(bytes.get(i + 2), Some(0xA8 | 0xA9)) {
                             let esc = if bytes[i + 2] == 0xA8 { b"\\u2028" } else { b"\\u2029" };
-                            core::ptr::copy_nonoverlapping(esc.as_ptr(), e, 6);
-                            i += 3;
-                            6
+                            core::ptr::copy_nonoverlapping(esc.as_ptr(), dst, 6);
+                            (6, 3)
                         } else {
-                            i += 1;
-                            continue;
+                            *dst = b;
+                            (1, 1)
                         }
                     }
-                    HEX_LOWER | HEX_UPPER => {
+                    code @ (HEX_LOWER | HEX_UPPER) => {
                         let digits = if code == HEX_LOWER { HEX_LOWER_DIGITS } else { HEX_UPPER_DIGITS };
                         let esc = [b'\\', b'u', b'0', b'0', digits[(b >> 4) as usize], digits[(b & 0xF) as usize]];
-                        core::ptr::copy_nonoverlapping(esc.as_ptr(), e, 6);
-                        i += 1;
-                        6
+                        core::ptr::copy_nonoverlapping(esc.as_ptr(), dst, 6);
+                        (6, 1)
                     }
                     NON_ASCII => {
                         let (cp, char_len) = decode_char(&bytes[i..]);
-                        i += char_len;
                         if cp >= 0x10000 {
                             let c = cp - 0x10000;
-                            u16_escape(e, 0xD800 | (c >> 10));
-                            u16_escape(e.add(6), 0xDC00 | (c & 0x3FF));
-                            12
+                            u16_escape(dst, 0xD800 | (c >> 10));
+                            u16_escape(dst.add(6), 0xDC00 | (c & 0x3FF));
+                            (12, char_len)
                         } else {
-                            u16_escape(e, cp);
-                            6
+                            u16_escape(dst, cp);
+                            (6, char_len)
                         }
                     }
-                    short => {
-                        *e = b'\\';
-                        *e.add(1) = short;
-                        i += 1;
-                        2
+                    // Not a stop (the finder stops only at bytes the table escapes,
+                    // a unit test checks): copied as it is.
+                    VERBATIM => {
+                        *dst = b;
+                        (1, 1)
                     }
+                    short => {
+                        *dst = b'\\';
+                        *dst.add(1) = short;
+                        (2, 1)
+                    }
+                };
+                dst = dst.add(n);
+                i += consumed;
+                if (cap_end.offset_from(dst) as usize) < len - i + SLACK {
+                    // Escapes took the room: grow (rare; amortized by `reserve`).
+                    let written = dst.offset_from(base) as usize;
+                    out.set_len(written);
+                    out.reserve(len - i + SLACK);
+                    base = out.as_mut_ptr();
+                    dst = base.add(written);
+                    cap_end = base.add(out.capacity());
                 }
-            };
-            // SAFETY: the run and `n` escape bytes after `len` were written above.
-            unsafe { out.set_len(len + run + n) };
-            start = i;
-        }
-        let run = bytes.len() - start;
-        out.reserve(run + 17);
-        let len = out.len();
-        // SAFETY: room for `run + 17` bytes after `len`; `copy_run` writes at most
-        // `max(run, 16)`, the quote goes to `len + run`; `set_len` covers the run and
-        // the quote, both written.
-        unsafe {
-            let dst = out.as_mut_ptr().add(len);
-            copy_run(bytes, start, bytes.len(), dst);
-            *dst.add(run) = b'"';
-            out.set_len(len + run + 1);
-        }
-    }
-}
-
-/// Copy `bytes[start..end]` to `dst` without a `memcpy` call for runs of up to 64
-/// bytes (escape-heavy text and short keys have many): one 16-byte block when 16 bytes
-/// are readable from `start` and the run is no longer (the block may write past the run),
-/// else at most two overlapping loads and stores; longer runs use `memcpy`.
-///
-/// # Safety
-/// `start <= end <= bytes.len()`; `dst` is writable for `max(end - start, 16)` bytes
-/// and does not overlap `bytes`.
-#[inline(always)]
-unsafe fn copy_run(bytes: &[u8], start: usize, end: usize, dst: *mut u8) {
-    let run = end - start;
-    // SAFETY: reads stay in `bytes[start..start + 16]` (checked) or `bytes[start..end]`;
-    // writes stay in `dst[..max(run, 16)]`, as the caller guarantees writable.
-    unsafe {
-        let src = bytes.as_ptr().add(start);
-        if run <= 16 && bytes.len() - start >= 16 {
-            core::ptr::copy_nonoverlapping(src, dst, 16);
-        } else if run <= 32 {
-            copy_small(src, dst, run);
-        } else if run <= 64 {
-            // Two overlapping 32-byte copies.
-            copy_small(src, dst, 32);
-            copy_small(src.add(run - 32), dst.add(run - 32), 32);
-        } else {
-            core::ptr::copy_nonoverlapping(src, dst, run);
-        }
-    }
-}
-
-/// Copy `n <= 32` bytes with at most two overlapping loads and stores, instead of a
-/// `memcpy` call.
-///
-/// # Safety
-/// `src` readable and `dst` writable for `n` bytes; the ranges do not overlap.
-#[inline(always)]
-unsafe fn copy_small(src: *const u8, dst: *mut u8, n: usize) {
-    // SAFETY: in every branch, every read is inside `src[..n]` and every write inside
-    // `dst[..n]` (`n - 16 >= 0` when `n >= 16`, and so on); unaligned accesses are
-    // used throughout.
-    unsafe {
-        if n >= 16 {
-            let a = src.cast::<u128>().read_unaligned();
-            let b = src.add(n - 16).cast::<u128>().read_unaligned();
-            dst.cast::<u128>().write_unaligned(a);
-            dst.add(n - 16).cast::<u128>().write_unaligned(b);
-        } else if n >= 8 {
-            let a = src.cast::<u64>().read_unaligned();
-            let b = src.add(n - 8).cast::<u64>().read_unaligned();
-            dst.cast::<u64>().write_unaligned(a);
-            dst.add(n - 8).cast::<u64>().write_unaligned(b);
-        } else if n >= 4 {
-            let a = src.cast::<u32>().read_unaligned();
-            let b = src.add(n - 4).cast::<u32>().read_unaligned();
-            dst.cast::<u32>().write_unaligned(a);
-            dst.add(n - 4).cast::<u32>().write_unaligned(b);
-        } else {
-            for k in 0..n {
-                *dst.add(k) = *src.add(k);
             }
+            *dst = b'"';
+            out.set_len(dst.add(1).offset_from(base) as usize);
         }
     }
 }
@@ -513,7 +332,7 @@ fn decode_char(s: &[u8]) -> (u32, usize) {
 /// their length), deeper containers guessed from their member counts. Cheap on any
 /// tree; the vector grows as usual past it.
 pub(crate) fn initial_capacity(v: &Value) -> usize {
-    // + the slack `put_run_and_escape` reserves past the last string.
+    // + the slack `Encoder::string` reserves past the last string.
     estimate(v, 2) + 32
 }
 
@@ -533,7 +352,9 @@ fn leaf_estimate(v: &Value, depth: u32) -> usize {
     match v {
         Value::Null | Value::Bool(_) => 5,
         Value::Number(_) => 8,
-        Value::String(s) => s.len() + 2,
+        // What `Encoder::string` reserves: a first buffer that holds it does not grow
+        // (and copy) at its first long string.
+        Value::String(s) => s.len() + s.len() / 4 + 16,
         _ => estimate(v, depth.saturating_sub(1)),
     }
 }

@@ -3,8 +3,8 @@
 //! [`encode`] writes exactly what `serde_json::to_string` writes for the same value;
 //! [`EncodeOptions::php`] writes exactly what PHP's `json_encode` writes. Each escaping
 //! option set has its own 256-entry table, built at compile time, naming what every
-//! byte needs; runs of bytes that need nothing are found with the [`crate::simd`]
-//! kernels at the active level and copied whole. With unicode not escaped, multibyte
+//! byte needs; runs of bytes that need nothing are copied by the [`crate::simd`]
+//! copy kernels at the active level, which test and store whole vectors in one pass. With unicode not escaped, multibyte
 //! characters stay inside the run (only U+2028/U+2029 can interrupt it, when asked).
 //!
 //! | file | what it holds |

@@ -139,7 +139,7 @@ impl<'o> Serializer<'o> {
 
     /// A string in quotes. Short strings that need no escape (struct field names,
     /// most keys) are copied after a table check, as serde_json does: the encoder's
-    /// block kernels cost more to set up than such a string takes to check.
+    /// copy kernel costs more to reach than such a string takes to check.
     #[inline(always)]
     fn string(&mut self, s: &str) {
         let b = s.as_bytes();

@@ -29,7 +29,9 @@
 //! kernels (called only when a whole vector or word is left) end with one vector or
 //! word that ends exactly at the end of the slice, overlapping bytes already found
 //! clean (their mask bits are shifted out), and its block kernels fall back to table
-//! lookups on slices shorter than a vector. The first byte is
+//! lookups on slices shorter than a vector. Its copy kernels store each vector as they
+//! test it (writes stay within the run's room: `Finder::copy`), and finish with the
+//! vector ending at the end of the slice too. The first byte is
 //! checked inline before any vector is set up, so a run that stops at once costs one
 //! table lookup.
 

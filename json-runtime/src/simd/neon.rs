@@ -21,7 +21,7 @@ pub(crate) struct Neon(uint8x16_t);
 
 vector_ops! {
     Neon, 16, 4, {
-        load: |src| vld1q_u8(src), splat: |b| vdupq_n_u8(b), zero: vdupq_n_u8_zero,
+        load: |src| vld1q_u8(src), store: |dst, v| vst1q_u8(dst, v), splat: |b| vdupq_n_u8(b), zero: vdupq_n_u8_zero,
         and: vandq_u8, or: vorrq_u8, xor: veorq_u8, sub: vsubq_u8, subs: vqsubq_u8, eq: vceqq_u8
     }
     #[inline(always)]
@@ -138,4 +138,21 @@ pub(super) unsafe fn find<const HIGH: bool, const N: usize>(f: &Finder, input: &
 pub(super) unsafe fn block<const HIGH: bool, const N: usize>(f: &Finder, input: &[u8], pos: usize) -> (u64, usize) {
     // SAFETY: the caller guarantees NEON and `pos < input.len()`.
     unsafe { stop::block::<Neon, HIGH, N>(f, input, pos) }
+}
+
+/// [`Finder::copy`]'s kernel with NEON: 16 bytes at a time, each stored as it is
+/// tested, then one last vector ending at the end of the slice.
+///
+/// # Safety
+/// The CPU has NEON; `from <= input.len()`, `input.len() >= 16`; `dst` writable for
+/// `input.len() - from` bytes, apart from `input`.
+#[target_feature(enable = "neon")]
+pub(super) unsafe fn copy<const HIGH: bool, const N: usize>(
+    f: &Finder,
+    input: &[u8],
+    from: usize,
+    dst: *mut u8,
+) -> usize {
+    // SAFETY: the caller guarantees NEON, the slice length and `dst`.
+    unsafe { stop::copy::<Neon, HIGH, N>(f, input, from, dst) }
 }

@@ -7,7 +7,7 @@
 //! table ([`super::scalar`]). Every kernel is instantiated per stop-set shape (`HIGH`:
 //! bytes `>= 0x80` stop; `N`: number of single stop bytes), chosen once per finder.
 
-use super::vector::{self, StopTest, Vector, Wide};
+use super::vector::{self, first, StopTest, Vector, Wide};
 use super::{level, scalar, swar, Level};
 
 /// The bytes a kernel stops at: the control bytes `0x00..=0x1F` always, every byte
@@ -109,6 +109,10 @@ pub(crate) type FindKernel = unsafe fn(&Finder, &[u8], usize) -> usize;
 /// The block kernel of a [`Finder`] (see [`Finder::block`]): `pos < hay.len()`.
 pub(crate) type BlockKernel = unsafe fn(&Finder, &[u8], usize) -> (u64, usize);
 
+/// The copy kernel of a [`Finder`] (see [`Finder::copy`]): arguments the finder, the
+/// haystack (at least `min_len` bytes long), the index to start at and the destination.
+pub(crate) type CopyKernel = unsafe fn(&Finder, &[u8], usize, *mut u8) -> usize;
+
 /// A [`StopSet`] bound to a kernel level.
 #[derive(Clone)]
 pub struct Finder {
@@ -120,6 +124,9 @@ pub struct Finder {
     min_len: usize,
     find: FindKernel,
     block: BlockKernel,
+    copy: CopyKernel,
+    /// Haystacks shorter than this are copied inline ([`Finder::copy`]).
+    copy_min: usize,
     lane_shift: u32,
 }
 
@@ -157,39 +164,67 @@ macro_rules! with_stop_shape {
     };
 }
 
-/// The kernels for `set` at `level` (available, checked by the caller): search kernel,
-/// the least number of remaining bytes worth calling it for, block kernel, lane shift.
-fn select(set: &StopSet, level: Level) -> (FindKernel, usize, BlockKernel, u32) {
+/// A finder's kernels for its stop set's shape at its level.
+struct Kernels {
+    find: FindKernel,
+    /// The least number of bytes left worth calling `find` for: fewer, it would only
+    /// run its scalar tail.
+    min_len: usize,
+    block: BlockKernel,
+    copy: CopyKernel,
+    /// The least haystack length `copy` is called for (at least one vector or word);
+    /// shorter ones are copied inline.
+    copy_min: usize,
+    lane_shift: u32,
+}
+
+/// The kernels for `set` at `level` (available, checked by the caller).
+fn select(set: &StopSet, level: Level) -> Kernels {
     match level {
-        Level::Scalar => (scalar_find as FindKernel, usize::MAX, scalar_block as BlockKernel, 0),
+        Level::Scalar => Kernels {
+            find: scalar_find,
+            min_len: usize::MAX,
+            block: scalar_block,
+            copy: scalar_copy,
+            copy_min: 33,
+            lane_shift: 0,
+        },
         #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-        Level::Sse2 => with_stop_shape!(set, |HIGH, N| (
-            super::x86::sse2_find::<HIGH, N> as FindKernel,
-            16,
-            super::x86::sse2_block::<HIGH, N> as BlockKernel,
-            0
-        )),
+        Level::Sse2 => with_stop_shape!(set, |HIGH, N| Kernels {
+            find: super::x86::sse2_find::<HIGH, N>,
+            min_len: 16,
+            block: super::x86::sse2_block::<HIGH, N>,
+            copy: super::x86::sse2_copy::<HIGH, N>,
+            copy_min: 16,
+            lane_shift: 0,
+        }),
         #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-        Level::Avx2 => with_stop_shape!(set, |HIGH, N| (
-            super::x86::avx2_find::<HIGH, N> as FindKernel,
-            16,
-            super::x86::avx2_block::<HIGH, N> as BlockKernel,
-            0
-        )),
+        Level::Avx2 => with_stop_shape!(set, |HIGH, N| Kernels {
+            find: super::x86::avx2_find::<HIGH, N>,
+            min_len: 16,
+            block: super::x86::avx2_block::<HIGH, N>,
+            copy: super::x86::avx2_copy::<HIGH, N>,
+            copy_min: 16,
+            lane_shift: 0,
+        }),
         #[cfg(target_arch = "aarch64")]
-        Level::Neon => with_stop_shape!(set, |HIGH, N| (
-            super::neon::find::<HIGH, N> as FindKernel,
-            16,
-            super::neon::block::<HIGH, N> as BlockKernel,
-            2
-        )),
+        Level::Neon => with_stop_shape!(set, |HIGH, N| Kernels {
+            find: super::neon::find::<HIGH, N>,
+            min_len: 16,
+            block: super::neon::block::<HIGH, N>,
+            copy: super::neon::copy::<HIGH, N>,
+            copy_min: 16,
+            lane_shift: 2,
+        }),
         // Swar, and levels this target lacks (`Finder::with_level` never passes those).
-        _ => with_stop_shape!(set, |HIGH, N| (
-            swar::find::<HIGH, N> as FindKernel,
-            8,
-            swar::block::<HIGH, N> as BlockKernel,
-            3
-        )),
+        _ => with_stop_shape!(set, |HIGH, N| Kernels {
+            find: swar::find::<HIGH, N>,
+            min_len: 8,
+            block: swar::block::<HIGH, N>,
+            copy: swar::copy::<HIGH, N>,
+            copy_min: 8,
+            lane_shift: 3,
+        }),
     }
 }
 
@@ -207,6 +242,189 @@ unsafe fn scalar_find(f: &Finder, hay: &[u8], from: usize) -> usize {
 /// None beyond `pos < hay.len()` (`unsafe` for the kernel pointer type).
 unsafe fn scalar_block(f: &Finder, hay: &[u8], pos: usize) -> (u64, usize) {
     scalar::stop_mask(&f.table, hay, pos, 64, 0)
+}
+
+/// The scalar level's copy kernel: the table loop, then one copy of the run.
+///
+/// # Safety
+/// As [`Finder::copy`].
+unsafe fn scalar_copy(f: &Finder, hay: &[u8], from: usize, dst: *mut u8) -> usize {
+    let end = scalar::stop_find(&f.table, hay, from);
+    // SAFETY: `from <= end <= hay.len()`; the caller guarantees `dst` writable for
+    // `hay.len() - from` bytes, apart from `hay`.
+    unsafe { copy_small_or_long(hay.as_ptr().add(from), dst, end - from) };
+    end
+}
+
+/// [`Finder::copy`]'s kernel with vector `V`: each whole vector is stored as it is
+/// tested (the one holding the stop too: the bytes past the stop are in spare room the
+/// caller overwrites), then one vector ending at the end of the slice.
+///
+/// # Safety
+/// The CPU has `V`'s features; `from <= input.len()`, `input.len() >= V::LANES`; `dst`
+/// is writable for `input.len() - from` bytes and does not overlap `input`.
+#[cfg_attr(not(any(target_arch = "x86", target_arch = "x86_64", target_arch = "aarch64")), allow(dead_code))]
+#[inline(always)]
+pub(crate) unsafe fn copy<V: Vector, const HIGH: bool, const N: usize>(
+    f: &Finder,
+    input: &[u8],
+    from: usize,
+    dst: *mut u8,
+) -> usize {
+    // SAFETY: the caller guarantees `V`'s features, and `dst` for `len - from` bytes.
+    unsafe {
+        let s = StopBytes::<V, HIGH, N>::new(&f.set);
+        let i = match copy_blocks(&s, input, from, dst) {
+            Ok(stop) => return stop,
+            Err(i) => i,
+        };
+        copy_last(&s, input, from, i, dst)
+    }
+}
+
+/// [`copy`] with a wide vector: whole wide vectors, then half-width ones (so the
+/// kernel runs from half a wide vector on).
+///
+/// # Safety
+/// As [`copy`], with `input.len() >= V::Half::LANES`.
+#[cfg_attr(not(any(target_arch = "x86", target_arch = "x86_64")), allow(dead_code))]
+#[inline(always)]
+pub(crate) unsafe fn copy_wide<V: Wide, const HIGH: bool, const N: usize>(
+    f: &Finder,
+    input: &[u8],
+    from: usize,
+    dst: *mut u8,
+) -> usize {
+    // SAFETY: as in `copy`; `V`'s features include its half's.
+    unsafe {
+        let s = StopBytes::<V, HIGH, N>::new(&f.set);
+        let i = match copy_blocks(&s, input, from, dst) {
+            Ok(stop) => return stop,
+            Err(i) => i,
+        };
+        let h = s.half();
+        let i = match copy_blocks(&h, input, i, dst.add(i - from)) {
+            Ok(stop) => return stop,
+            Err(j) => j,
+        };
+        copy_last(&h, input, from, i, dst)
+    }
+}
+
+/// Whole vectors from `i`, each stored to `dst` (which stands for `input[i]`):
+/// `Ok(stop index)`, or `Err(index)` of the first byte no whole vector covers.
+///
+/// # Safety
+/// The CPU has `V`'s features; `i <= input.len()`; `dst` writable for
+/// `input.len() - i` bytes, apart from `input`.
+#[inline(always)]
+unsafe fn copy_blocks<V: Vector, S: StopTest<V>>(
+    s: &S,
+    input: &[u8],
+    from: usize,
+    dst: *mut u8,
+) -> Result<usize, usize> {
+    let len = input.len();
+    let src = input.as_ptr();
+    let mut i = from;
+    while len - i >= V::LANES {
+        // SAFETY: `i + LANES <= len`: the load stays in `input`, the store in the
+        // caller's `len - from` bytes of `dst`.
+        let v = unsafe {
+            let v = V::load(src.add(i));
+            v.store(dst.add(i - from));
+            v
+        };
+        let bits = s.stops(v);
+        if bits != 0 {
+            return Ok(i + first::<V>(bits));
+        }
+        i += V::LANES;
+    }
+    Err(i)
+}
+
+/// The end of a copy from `from` (to `dst`) whose bytes `from..i` are copied and clean,
+/// with less than a vector left: one vector ending at the end of the slice finds the
+/// stop; it is stored whole when it starts at or after `from` (its bytes before `i` are
+/// the same as those already written), else the rest is copied in at most two moves.
+///
+/// # Safety
+/// The CPU has `V`'s features; `from <= i <= input.len()`, `input.len() - i <
+/// V::LANES <= input.len()`, `V::LANES <= 32`; `dst` writable for `input.len() - from`
+/// bytes, apart from `input`.
+#[inline(always)]
+unsafe fn copy_last<V: Vector, S: StopTest<V>>(s: &S, input: &[u8], from: usize, i: usize, dst: *mut u8) -> usize {
+    let len = input.len();
+    if i == len {
+        return i;
+    }
+    let last = len - V::LANES;
+    // SAFETY: `last + LANES == len`; features: caller.
+    let v = unsafe { V::load(input.as_ptr().add(last)) };
+    let bits = s.stops(v) >> ((i - last) as u32 * V::STRIDE);
+    let end = if bits != 0 { i + first::<V>(bits) } else { len };
+    // SAFETY: `dst + (last - from) + LANES == dst + (len - from)`, inside the caller's
+    // room; the short copy moves `end - i < LANES <= 32` bytes of `input[i..]` to
+    // `dst + (i - from)`, also inside it.
+    unsafe {
+        if last >= from {
+            v.store(dst.add(last - from));
+        } else {
+            copy_small(input.as_ptr().add(i), dst.add(i - from), end - i);
+        }
+    }
+    end
+}
+
+/// Copy `n <= 32` bytes with at most two overlapping loads and stores, instead of a
+/// `memcpy` call.
+///
+/// # Safety
+/// `src` readable and `dst` writable for `n` bytes; the ranges do not overlap.
+#[inline(always)]
+pub(crate) unsafe fn copy_small(src: *const u8, dst: *mut u8, n: usize) {
+    // SAFETY: in every branch, every read is inside `src[..n]` and every write inside
+    // `dst[..n]` (`n - 16 >= 0` when `n >= 16`, and so on); unaligned accesses are
+    // used throughout.
+    unsafe {
+        if n >= 16 {
+            let a = src.cast::<u128>().read_unaligned();
+            let b = src.add(n - 16).cast::<u128>().read_unaligned();
+            dst.cast::<u128>().write_unaligned(a);
+            dst.add(n - 16).cast::<u128>().write_unaligned(b);
+        } else if n >= 8 {
+            let a = src.cast::<u64>().read_unaligned();
+            let b = src.add(n - 8).cast::<u64>().read_unaligned();
+            dst.cast::<u64>().write_unaligned(a);
+            dst.add(n - 8).cast::<u64>().write_unaligned(b);
+        } else if n >= 4 {
+            let a = src.cast::<u32>().read_unaligned();
+            let b = src.add(n - 4).cast::<u32>().read_unaligned();
+            dst.cast::<u32>().write_unaligned(a);
+            dst.add(n - 4).cast::<u32>().write_unaligned(b);
+        } else {
+            for k in 0..n {
+                *dst.add(k) = *src.add(k);
+            }
+        }
+    }
+}
+
+/// [`copy_small`] for `n <= 32`, `memcpy` beyond.
+///
+/// # Safety
+/// As [`copy_small`].
+#[inline(always)]
+pub(crate) unsafe fn copy_small_or_long(src: *const u8, dst: *mut u8, n: usize) {
+    // SAFETY: the caller's contract, the same for both.
+    unsafe {
+        if n <= 32 {
+            copy_small(src, dst, n)
+        } else {
+            core::ptr::copy_nonoverlapping(src, dst, n)
+        }
+    }
 }
 
 /// [`Finder::find`]'s kernel with vector `V`: whole vectors, then [`vector::finish`].
@@ -349,8 +567,8 @@ impl Finder {
     /// (never a kernel the CPU cannot run).
     pub fn with_level(set: StopSet, level: Level) -> Finder {
         let level = if level.is_available() { level } else { Level::best() };
-        let (find, min_len, block, lane_shift) = select(&set, level);
-        Finder { table: set.table(), set, level, min_len, find, block, lane_shift }
+        let Kernels { find, min_len, block, copy, copy_min, lane_shift } = select(&set, level);
+        Finder { table: set.table(), set, level, min_len, find, block, copy, copy_min, lane_shift }
     }
 
     /// The stop set.
@@ -404,6 +622,39 @@ impl Finder {
         // SAFETY: `block` was selected for `self.level`, checked available in
         // `with_level`; `pos < hay.len()` as the block kernels require.
         unsafe { (self.block)(self, hay, pos) }
+    }
+
+    /// Copy the run of bytes from `from` that do not stop to `dst`, and return where it
+    /// ends: the first index `i >= from` with `hay[i]` in the set, or `hay.len()`. Past
+    /// the run's `i - from` bytes the kernel may write more of `hay` into `dst` (a whole
+    /// vector is stored as it is tested): room the caller writes over next. One pass
+    /// over the bytes, where [`Finder::find`] and a copy make two.
+    ///
+    /// # Safety
+    /// `from <= hay.len()`; `dst` is writable for `hay.len() - from` bytes and does not
+    /// overlap `hay`.
+    #[inline]
+    pub(crate) unsafe fn copy(&self, hay: &[u8], from: usize, dst: *mut u8) -> usize {
+        // The run that stops at once (an escape after an escape, the string's end)
+        // costs one table lookup.
+        match hay.get(from) {
+            None => return from,
+            Some(&b) if self.table[b as usize] != 0 => return from,
+            _ => {}
+        }
+        if hay.len() < self.copy_min {
+            // Shorter than a vector (a word; 33 bytes for the scalar level): the table
+            // loop and at most two moves.
+            let end = scalar::stop_find(&self.table, hay, from + 1);
+            // SAFETY: `end - from <= hay.len() < copy_min <= 33` bytes of `hay[from..]`
+            // to `dst`, writable for `hay.len() - from` (caller).
+            unsafe { copy_small(hay.as_ptr().add(from), dst, end - from) };
+            return end;
+        }
+        // SAFETY: `copy` was selected by `select` for `self.level`, checked available in
+        // `with_level`; `hay` holds at least `min_len` bytes, as the kernels require;
+        // `from` and `dst` as the caller guarantees.
+        unsafe { (self.copy)(self, hay, from, dst) }
     }
 
     /// log2 of the mask bits per byte in [`Finder::block`] masks (0, 2 or 3).
@@ -508,6 +759,87 @@ mod tests {
                 let hay: Vec<u8> = hay.iter().chain(hay.iter()).copied().collect();
                 assert_eq!(f.find(&hay, 0), hay.len(), "{level:?} {set:?}");
             }
+        }
+    }
+
+    /// `Finder::copy` into a buffer with guard bytes past the room it may write: the
+    /// run `hay[from..stop]` copied, nothing written past `hay.len() - from` bytes.
+    fn check_copy(copy: &dyn Fn(&[u8], usize, *mut u8) -> usize, hay: &[u8], from: usize, what: &str) -> usize {
+        const GUARD: u8 = 0xEE;
+        let room = hay.len() - from;
+        let mut buf = [GUARD; 160];
+        let stop = copy(hay, from, buf.as_mut_ptr());
+        assert!(stop >= from && stop <= hay.len(), "{what}: stop {stop} outside {from}..={}", hay.len());
+        assert_eq!(&buf[..stop - from], &hay[from..stop], "{what}: run not copied");
+        assert!(buf[room..].iter().all(|&b| b == GUARD), "{what}: wrote past its room");
+        stop
+    }
+
+    /// Inputs for the copy tests: each kind of stop byte of `set` (a control byte, a
+    /// high one, a single byte; which of each kind turns with the position) at every
+    /// position of filler strings of 0 to 80 bytes (an AVX2 vector, a half, and the
+    /// tails), and the starts to copy from: block edges, the stop and the bytes
+    /// around it.
+    fn copy_cases(set: &StopSet, mut each: impl FnMut(&[u8], usize, String)) {
+        for len in 0..=80usize {
+            for pos in 0..=len {
+                let mut probes = vec![[0x00, 0x1F][pos % 2]];
+                if set.high() {
+                    probes.push([0x80, 0xFF][pos % 2]);
+                }
+                if !set.bytes().is_empty() {
+                    probes.push(set.bytes()[pos % set.bytes().len()]);
+                }
+                for &b in &probes {
+                    let mut hay: Vec<u8> = (0..len).map(|k| b"abcdefghijklmnopqrstuvwxyz012345"[k % 32]).collect();
+                    if pos < len {
+                        hay[pos] = b;
+                    }
+                    let mut froms = vec![0, 1, 17, pos.saturating_sub(1), pos, pos + 1];
+                    froms.retain(|&from| from <= len);
+                    froms.dedup();
+                    for from in froms {
+                        each(&hay, from, format!("{set:?} len {len} pos {pos} byte {b:#x} from {from}"));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn copy_finds_what_find_finds_and_copies_the_run_at_every_level() {
+        let mut ran = Vec::new();
+        for level in Level::available() {
+            for set in sets() {
+                let f = Finder::with_level(set, level);
+                copy_cases(&set, |hay, from, what| {
+                    // SAFETY: `check_copy` passes room for `hay.len() - from` bytes.
+                    let stop = check_copy(&|h, fr, d| unsafe { f.copy(h, fr, d) }, hay, from, &what);
+                    assert_eq!(stop, f.find(hay, from), "{level:?} {what}");
+                });
+            }
+            ran.push(level);
+        }
+        assert_eq!(ran, Level::available());
+    }
+
+    #[test]
+    fn neon_shaped_copy_kernel_matches_the_table() {
+        for set in sets() {
+            let table = set.table();
+            let f = Finder::with_level(set, Level::Scalar);
+            copy_cases(&set, |hay, from, what| {
+                let copy = |h: &[u8], fr: usize, d: *mut u8| {
+                    if h.len() < 16 {
+                        // SAFETY: as `Finder::copy` (the caller's room).
+                        return unsafe { f.copy(h, fr, d) };
+                    }
+                    // SAFETY: `Emu` needs no CPU feature; `h.len() >= 16`; the room as above.
+                    with_stop_shape!(set, |HIGH, N| unsafe { copy::<Emu, HIGH, N>(&f, h, fr, d) })
+                };
+                let stop = check_copy(&copy, hay, from, &what);
+                assert_eq!(stop, scalar::stop_find(&table, hay, from), "{what}");
+            });
         }
     }
 

@@ -155,3 +155,47 @@ pub(super) unsafe fn block<const HIGH: bool, const N: usize>(f: &Finder, hay: &[
         scalar::stop_mask(f.table(), hay, pos, 8, 3)
     }
 }
+
+/// [`Finder::copy`]'s kernel: words while they fit, each stored as it is tested, then
+/// one word ending at the end of the slice (stored whole when it starts at or after
+/// `from`: its bytes before the run's end are the ones already written).
+///
+/// # Safety
+/// `from <= hay.len()`, `hay.len() >= 8`; `dst` writable for `hay.len() - from` bytes,
+/// apart from `hay`.
+pub(super) unsafe fn copy<const HIGH: bool, const N: usize>(
+    f: &Finder,
+    hay: &[u8],
+    from: usize,
+    dst: *mut u8,
+) -> usize {
+    let s = StopWord::<HIGH, N>::new(f.set());
+    let len = hay.len();
+    let word = |at: usize| u64::from_le_bytes(hay[at..at + 8].try_into().unwrap());
+    let mut i = from;
+    while len - i >= 8 {
+        // SAFETY: `i + 8 <= len`: inside the caller's `len - from` bytes of `dst`.
+        unsafe { dst.add(i - from).cast::<u64>().write_unaligned(word(i)) };
+        let m = s.stops(hay, i);
+        if m != 0 {
+            return i + (m.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    if i == len {
+        return i;
+    }
+    let last = len - 8;
+    let m = s.stops(hay, last) >> (8 * (i - last));
+    let end = if m != 0 { i + (m.trailing_zeros() / 8) as usize } else { len };
+    // SAFETY: `dst + (last - from) + 8 == dst + (len - from)`; the short copy moves
+    // `end - i < 8` bytes to `dst + (i - from)`: both inside the caller's room.
+    unsafe {
+        if last >= from {
+            dst.add(last - from).cast::<u64>().write_unaligned(word(last));
+        } else {
+            super::stop::copy_small(hay.as_ptr().add(i), dst.add(i - from), end - i);
+        }
+    }
+    end
+}

@@ -21,6 +21,11 @@ pub(crate) trait Vector: Copy {
     /// # Safety
     /// `src..src + LANES` is readable, and the CPU has the type's features.
     unsafe fn load(src: *const u8) -> Self;
+    /// Stores the `LANES` bytes to `dst`.
+    ///
+    /// # Safety
+    /// `dst..dst + LANES` is writable.
+    unsafe fn store(self, dst: *mut u8);
     /// Every byte `b`.
     ///
     /// # Safety
@@ -184,7 +189,7 @@ pub(crate) unsafe fn block<V: Vector, S: StopTest<V>>(s: &S, input: &[u8], pos: 
 macro_rules! vector_ops {
     (
         $v:ident, $lanes:literal, $stride:literal, {
-        load: |$src:ident| $load:expr, splat: |$b:ident| $splat:expr, zero: $zero:expr,
+        load: |$src:ident| $load:expr, store: |$dst:ident, $val:ident| $store:expr, splat: |$b:ident| $splat:expr, zero: $zero:expr,
         and: $and:path, or: $or:path, xor: $xor:path, sub: $sub:path, subs: $subs:path, eq: $eq:path }
         $($rest:tt)*
     ) => {
@@ -196,6 +201,13 @@ macro_rules! vector_ops {
                 // SAFETY: the caller guarantees `LANES` readable bytes at `src` and the
                 // type's CPU features.
                 Self(unsafe { $load })
+            }
+            #[inline(always)]
+            unsafe fn store(self, $dst: *mut u8) {
+                let $val = self.0;
+                // SAFETY: the caller guarantees `LANES` writable bytes at `dst`; `self`
+                // exists, so the CPU has the type's features.
+                unsafe { $store }
             }
             #[inline(always)]
             unsafe fn splat($b: u8) -> Self {
@@ -268,6 +280,10 @@ pub(crate) mod emu {
         unsafe fn load(src: *const u8) -> Self {
             // SAFETY: the caller guarantees 16 readable bytes.
             Emu(unsafe { core::ptr::read_unaligned(src as *const [u8; 16]) })
+        }
+        unsafe fn store(self, dst: *mut u8) {
+            // SAFETY: the caller guarantees 16 writable bytes.
+            unsafe { core::ptr::write_unaligned(dst as *mut [u8; 16], self.0) }
         }
         unsafe fn splat(b: u8) -> Self {
             Emu([b; 16])

@@ -49,7 +49,8 @@ macro_rules! compare_ops {
 
 vector_ops! {
     Sse2, 16, 1, {
-        load: |src| _mm_loadu_si128(src as *const __m128i), splat: |b| _mm_set1_epi8(b as i8), zero: _mm_setzero_si128,
+        load: |src| _mm_loadu_si128(src as *const __m128i),
+        store: |dst, v| _mm_storeu_si128(dst as *mut __m128i, v), splat: |b| _mm_set1_epi8(b as i8), zero: _mm_setzero_si128,
         and: _mm_and_si128, or: _mm_or_si128, xor: _mm_xor_si128, sub: _mm_sub_epi8, subs: _mm_subs_epu8,
         eq: _mm_cmpeq_epi8
     }
@@ -87,7 +88,8 @@ vector_ops! {
 
 vector_ops! {
     Avx, 32, 1, {
-        load: |src| _mm256_loadu_si256(src as *const __m256i), splat: |b| _mm256_set1_epi8(b as i8),
+        load: |src| _mm256_loadu_si256(src as *const __m256i),
+        store: |dst, v| _mm256_storeu_si256(dst as *mut __m256i, v), splat: |b| _mm256_set1_epi8(b as i8),
         zero: _mm256_setzero_si256, and: _mm256_and_si256, or: _mm256_or_si256, xor: _mm256_xor_si256,
         sub: _mm256_sub_epi8, subs: _mm256_subs_epu8, eq: _mm256_cmpeq_epi8
     }
@@ -274,4 +276,38 @@ pub(super) unsafe fn avx2_block<const HIGH: bool, const N: usize>(
 ) -> (u64, usize) {
     // SAFETY: the caller guarantees AVX2 and `pos < input.len()`.
     unsafe { stop::block_wide::<Avx, HIGH, N>(f, input, pos) }
+}
+
+/// [`Finder::copy`]'s kernel with SSE2: 16 bytes at a time, each stored as it is
+/// tested, then one last vector ending at the end of the slice.
+///
+/// # Safety
+/// The CPU has SSE2; `from <= input.len()`, `input.len() >= 16`; `dst` writable for
+/// `input.len() - from` bytes, apart from `input`.
+#[target_feature(enable = "sse2")]
+pub(super) unsafe fn sse2_copy<const HIGH: bool, const N: usize>(
+    f: &Finder,
+    input: &[u8],
+    from: usize,
+    dst: *mut u8,
+) -> usize {
+    // SAFETY: the caller guarantees SSE2, the slice length and `dst`.
+    unsafe { stop::copy::<Sse2, HIGH, N>(f, input, from, dst) }
+}
+
+/// [`Finder::copy`]'s kernel with AVX2: 32 bytes at a time, then 16-byte vectors and
+/// one last 16-byte vector ending at the end of the slice.
+///
+/// # Safety
+/// The CPU has AVX2; `from <= input.len()`, `input.len() >= 16`; `dst` writable for
+/// `input.len() - from` bytes, apart from `input`.
+#[target_feature(enable = "avx2")]
+pub(super) unsafe fn avx2_copy<const HIGH: bool, const N: usize>(
+    f: &Finder,
+    input: &[u8],
+    from: usize,
+    dst: *mut u8,
+) -> usize {
+    // SAFETY: the caller guarantees AVX2, the slice length and `dst`.
+    unsafe { stop::copy_wide::<Avx, HIGH, N>(f, input, from, dst) }
 }
