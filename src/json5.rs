@@ -107,8 +107,8 @@ pub fn decode_with(input: &[u8], options: &DecodeOptions) -> Result<Value, Error
 /// read is an error of category [`Category::Io`](crate::Category::Io).
 ///
 /// ```
-/// let v = jsonlex::json5::decode_reader(&b\"{size: 14, hex: 0x10, tags: ['a',],}\"[..]).unwrap();
-/// assert_eq!(v, jsonlex::json5::decode(b\"{size: 14, hex: 0x10, tags: ['a',],}\").unwrap());
+/// let v = jsonlex::json5::decode_reader(&b"{size: 14, hex: 0x10, tags: ['a',],}"[..]).unwrap();
+/// assert_eq!(v, jsonlex::json5::decode(b"{size: 14, hex: 0x10, tags: ['a',],}").unwrap());
 /// ```
 pub fn decode_reader<R: std::io::Read>(reader: R) -> Result<Value, Error> {
     decode_reader_with(reader, &options())
@@ -130,7 +130,7 @@ pub fn decode_reader_with<R: std::io::Read>(reader: R, options: &DecodeOptions) 
 /// bytes, in the memory of [`crate::validate_reader`].
 ///
 /// ```
-/// assert!(jsonlex::json5::validate_reader(&b\"{size: 14, hex: 0x10, tags: ['a',],}\"[..]).is_ok());
+/// assert!(jsonlex::json5::validate_reader(&b"{size: 14, hex: 0x10, tags: ['a',],}"[..]).is_ok());
 /// let e = jsonlex::json5::validate_reader(&b"{a: 01}"[..]).unwrap_err();
 /// assert_eq!(e.to_string(), jsonlex::json5::validate(b"{a: 01}").unwrap_err().to_string());
 /// ```
