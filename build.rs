@@ -1,8 +1,8 @@
 //! Regenerates every lexer in `grammar/` into `OUT_DIR/<name>.rs` with json-lexgen,
-//! each with its streaming lexer (`NameStream`) beside it, for input read in pieces,
-//! and json.lex again as `JsonDocumentLexer` and `JsonTrailingCommasLexer`, jsonc.lex
-//! and json5.lex as `JsoncDocumentLexer` and `Json5DocumentLexer` (one lexer per
-//! parser loop, see below).
+//! each with its streaming lexer (`NameStream`) beside it, for input read in pieces.
+//! One lexer serves every parser loop: the generated `next_token` is
+//! `#[inline(always)]`, so each loop that calls it (decode and validate, `Document`,
+//! the dialect loop, the reader loops) gets it inlined whatever the number of callers.
 
 use std::path::Path;
 
@@ -26,34 +26,6 @@ fn main() {
                     println!("cargo:warning={}", w.render(&grammar.display().to_string()));
                 }
                 let out = Path::new(&out_dir).join(format!("{stem}.rs"));
-                generated.write_to_file(&out).unwrap_or_else(|e| panic!("cannot write {}: {e}", out.display()));
-            }
-            Err(e) => {
-                eprintln!("{e}");
-                failed = true;
-            }
-        }
-    }
-    // Copies of the JSON lexer under other names: for `Document::parse`, and for strict
-    // JSON with trailing commas (the parser's dialect loop). Each parser loop must have a
-    // lexer of its own: with two callers of `JsonLexer::next_token`, LLVM inlines it in
-    // neither (see the `Parser` docs in json-runtime/src/de/mod.rs).
-    // The dialects' lexers likewise get a copy for their documents, and the transcoder
-    // (`transcode_reader`: the reader parser on a sink of its own) a streaming one.
-    for (grammar, lexer, name, file, streaming) in [
-        ("json", "JsonLexer", "JsonDocumentLexer", "json_document.rs", false),
-        ("json", "JsonLexer", "JsonTrailingCommasLexer", "json_trailing_commas.rs", false),
-        ("jsonc", "JsoncLexer", "JsoncDocumentLexer", "jsonc_document.rs", false),
-        ("json5", "Json5Lexer", "Json5DocumentLexer", "json5_document.rs", false),
-        ("json", "JsonLexer", "JsonTranscodeLexer", "json_transcode.rs", true),
-    ] {
-        let text = std::fs::read_to_string(format!("grammar/{grammar}.lex")).expect("the grammars ship with the crate");
-        let renamed = text.replacen(&format!("%name {lexer};"), &format!("%name {name};"), 1);
-        assert_ne!(renamed, text, "grammar/{grammar}.lex names its lexer `{lexer}`");
-        let config = json_lexgen::Config::new().streaming(streaming);
-        match json_lexgen::Builder::new().configure(config).build_from_str(&renamed) {
-            Ok(generated) => {
-                let out = Path::new(&out_dir).join(file);
                 generated.write_to_file(&out).unwrap_or_else(|e| panic!("cannot write {}: {e}", out.display()));
             }
             Err(e) => {

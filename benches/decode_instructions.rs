@@ -25,6 +25,15 @@ fn decode_loop(which: &str, text: &[u8], n: usize) -> usize {
             "jsonlex-decode" => jsonlex::decode(std::hint::black_box(text)).is_ok() as usize,
             "jsonlex-validate" => jsonlex::validate(std::hint::black_box(text)).is_ok() as usize,
             "jsonlex-document" => jsonlex::Document::parse(std::hint::black_box(text)).is_ok() as usize,
+            "jsonlex-validate-reader" => jsonlex::validate_reader(std::hint::black_box(text)).is_ok() as usize,
+            "jsonlex-decode-reader" => jsonlex::decode_reader(std::hint::black_box(text)).is_ok() as usize,
+            "jsonlex-validate-trailing" => {
+                jsonlex::validate_with(std::hint::black_box(text), &jsonlex::DecodeOptions::new().trailing_commas(true))
+                    .is_ok() as usize
+            }
+            "jsonlex-transcode" => {
+                jsonlex::transcode(std::hint::black_box(text), &jsonlex::EncodeOptions::new()).is_ok() as usize
+            }
             "sonic_rs-Value" => sonic_rs::from_slice::<sonic_rs::Value>(std::hint::black_box(text)).is_ok() as usize,
             "serde_json-Value" => {
                 serde_json::from_slice::<serde_json::Value>(std::hint::black_box(text)).is_ok() as usize
@@ -124,6 +133,10 @@ fn main() {
                 "jsonlex-decode",
                 "jsonlex-validate",
                 "jsonlex-document",
+                "jsonlex-validate-reader",
+                "jsonlex-decode-reader",
+                "jsonlex-validate-trailing",
+                "jsonlex-transcode",
                 "serde_json-Value",
                 "serde_json-IgnoredAny",
                 "sonic_rs-Value",

@@ -43,13 +43,6 @@ pub mod lexer {
     include!(concat!(env!("OUT_DIR"), "/json5.rs"));
 }
 
-/// A copy of [`lexer::Json5Lexer`] for [`parse_document`]: each parser loop has its own
-/// lexer, so that `next_token` is inlined into it (see the root `build.rs`).
-#[allow(dead_code, clippy::upper_case_acronyms)] // generated: API the Document does not use
-mod document_lexer {
-    include!(concat!(env!("OUT_DIR"), "/json5_document.rs"));
-}
-
 /// Parses one document into a borrowed [`Document`](crate::Document) with the default
 /// options: it accepts and rejects exactly what [`decode`] does, with the same errors.
 ///
@@ -64,9 +57,9 @@ pub fn parse_document(input: &[u8]) -> Result<crate::Document<'_>, Error> {
 
 /// As [`parse_document`], with `options` (as [`decode_with`]).
 pub fn parse_document_with<'a>(input: &'a [u8], options: &DecodeOptions) -> Result<crate::Document<'a>, Error> {
-    // SAFETY: as in `decode_with`: `Json5DocumentLexer` is `Json5Lexer` under another name.
+    // SAFETY: as in `decode_with`.
     unsafe {
-        json_runtime::Document::parse_dialect_trusted_with_lexer::<document_lexer::Json5DocumentLexer>(
+        json_runtime::Document::parse_dialect_trusted_with_lexer::<lexer::Json5Lexer>(
             input,
             &options.dialect(Dialect::Json5),
         )
@@ -106,6 +99,51 @@ pub fn decode_with(input: &[u8], options: &DecodeOptions) -> Result<Value, Error
     // `Json5String` and `Identifier` rules accept only well-formed UTF-8
     // (tests/integration/dialects.rs runs it on the JSON5 suite and on invalid UTF-8).
     unsafe { json_runtime::de::decode_dialect_trusted::<lexer::Json5Lexer>(input, &options.dialect(Dialect::Json5)) }
+}
+
+/// Decodes one JSON5 document from `reader` with the default options, as [`decode`]
+/// does on the same bytes (same values, same errors, line, column and offset), through
+/// the buffer of [`crate::validate_reader`]: the input is never held whole. A failed
+/// read is an error of category [`Category::Io`](crate::Category::Io).
+///
+/// ```
+/// let v = jsonlex::json5::decode_reader(&b"{size: 14, hex: 0x10, tags: ['a',],}"[..]).unwrap();
+/// assert_eq!(v, jsonlex::json5::decode(b"{size: 14, hex: 0x10, tags: ['a',],}").unwrap());
+/// ```
+pub fn decode_reader<R: std::io::Read>(reader: R) -> Result<Value, Error> {
+    decode_reader_with(reader, &options())
+}
+
+/// As [`decode_reader`], with `options` (the dialect is set to JSON5), as [`decode_with`].
+pub fn decode_reader_with<R: std::io::Read>(reader: R, options: &DecodeOptions) -> Result<Value, Error> {
+    // SAFETY: as in `decode_with`: `Json5LexerStream` is `Json5Lexer`'s automaton over a
+    // buffer (tests/integration/lexer_streaming.rs checks that they give the same tokens).
+    unsafe {
+        json_runtime::de::decode_dialect_reader_trusted::<lexer::Json5LexerStream, R>(
+            reader,
+            &options.dialect(Dialect::Json5),
+        )
+    }
+}
+
+/// Checks that `reader` yields one JSON5 document, as [`validate`] does on the same
+/// bytes, in the memory of [`crate::validate_reader`].
+///
+/// ```
+/// assert!(jsonlex::json5::validate_reader(&b"{size: 14, hex: 0x10, tags: ['a',],}"[..]).is_ok());
+/// let e = jsonlex::json5::validate_reader(&b"{a: 01}"[..]).unwrap_err();
+/// assert_eq!(e.to_string(), jsonlex::json5::validate(b"{a: 01}").unwrap_err().to_string());
+/// ```
+pub fn validate_reader<R: std::io::Read>(reader: R) -> Result<(), Error> {
+    validate_reader_with(reader, &options().non_finite(NonFinite::Null))
+}
+
+/// Checks `reader`'s document as [`validate_with`] would with `options`.
+pub fn validate_reader_with<R: std::io::Read>(reader: R, options: &DecodeOptions) -> Result<(), Error> {
+    json_runtime::de::validate_dialect_reader_trusted::<lexer::Json5LexerStream, R>(
+        reader,
+        &options.dialect(Dialect::Json5),
+    )
 }
 
 /// Checks that `input` is one JSON5 document, without building it. `Infinity` and

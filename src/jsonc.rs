@@ -24,13 +24,6 @@ pub mod lexer {
     include!(concat!(env!("OUT_DIR"), "/jsonc.rs"));
 }
 
-/// A copy of [`lexer::JsoncLexer`] for [`parse_document`]: each parser loop has its own
-/// lexer, so that `next_token` is inlined into it (see the root `build.rs`).
-#[allow(dead_code, clippy::upper_case_acronyms)] // generated: API the Document does not use
-mod document_lexer {
-    include!(concat!(env!("OUT_DIR"), "/jsonc_document.rs"));
-}
-
 /// Parses one document into a borrowed [`Document`](crate::Document) with the default
 /// options: it accepts and rejects exactly what [`decode`] does, with the same errors.
 ///
@@ -45,9 +38,9 @@ pub fn parse_document(input: &[u8]) -> Result<crate::Document<'_>, Error> {
 
 /// As [`parse_document`], with `options` (as [`decode_with`]).
 pub fn parse_document_with<'a>(input: &'a [u8], options: &DecodeOptions) -> Result<crate::Document<'a>, Error> {
-    // SAFETY: as in `decode_with`: `JsoncDocumentLexer` is `JsoncLexer` under another name.
+    // SAFETY: as in `decode_with`.
     unsafe {
-        json_runtime::Document::parse_dialect_trusted_with_lexer::<document_lexer::JsoncDocumentLexer>(
+        json_runtime::Document::parse_dialect_trusted_with_lexer::<lexer::JsoncLexer>(
             input,
             &options.dialect(Dialect::Jsonc),
         )
@@ -83,6 +76,51 @@ pub fn decode_with(input: &[u8], options: &DecodeOptions) -> Result<Value, Error
     // json.lex's: they accept only well-formed UTF-8 (tests/integration/dialects.rs
     // checks the generated lexer on the JSON corpus with comments).
     unsafe { json_runtime::de::decode_dialect_trusted::<lexer::JsoncLexer>(input, &options.dialect(Dialect::Jsonc)) }
+}
+
+/// Decodes one JSONC document from `reader` with the default options, as [`decode`]
+/// does on the same bytes (same values, same errors, line, column and offset), through
+/// the buffer of [`crate::validate_reader`]: the input is never held whole. A failed
+/// read is an error of category [`Category::Io`](crate::Category::Io).
+///
+/// ```
+/// let v = jsonlex::jsonc::decode_reader(&b"{\"size\": 14, // px\n \"tabs\": false}"[..]).unwrap();
+/// assert_eq!(v, jsonlex::jsonc::decode(b"{\"size\": 14, // px\n \"tabs\": false}").unwrap());
+/// ```
+pub fn decode_reader<R: std::io::Read>(reader: R) -> Result<Value, Error> {
+    decode_reader_with(reader, &options())
+}
+
+/// As [`decode_reader`], with `options` (the dialect is set to JSONC), as [`decode_with`].
+pub fn decode_reader_with<R: std::io::Read>(reader: R, options: &DecodeOptions) -> Result<Value, Error> {
+    // SAFETY: as in `decode_with`: `JsoncLexerStream` is `JsoncLexer`'s automaton over a
+    // buffer (tests/integration/lexer_streaming.rs checks that they give the same tokens).
+    unsafe {
+        json_runtime::de::decode_dialect_reader_trusted::<lexer::JsoncLexerStream, R>(
+            reader,
+            &options.dialect(Dialect::Jsonc),
+        )
+    }
+}
+
+/// Checks that `reader` yields one JSONC document, as [`validate`] does on the same
+/// bytes, in the memory of [`crate::validate_reader`].
+///
+/// ```
+/// assert!(jsonlex::jsonc::validate_reader(&b"{\"size\": 14, // px\n \"tabs\": false}"[..]).is_ok());
+/// let e = jsonlex::jsonc::validate_reader(&b"[1, /* 2"[..]).unwrap_err();
+/// assert_eq!(e.to_string(), jsonlex::jsonc::validate(b"[1, /* 2").unwrap_err().to_string());
+/// ```
+pub fn validate_reader<R: std::io::Read>(reader: R) -> Result<(), Error> {
+    validate_reader_with(reader, &options())
+}
+
+/// Checks `reader`'s document as [`validate_with`] would with `options`.
+pub fn validate_reader_with<R: std::io::Read>(reader: R, options: &DecodeOptions) -> Result<(), Error> {
+    json_runtime::de::validate_dialect_reader_trusted::<lexer::JsoncLexerStream, R>(
+        reader,
+        &options.dialect(Dialect::Jsonc),
+    )
 }
 
 /// Checks that `input` is one JSONC document, without building it.

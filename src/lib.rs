@@ -22,20 +22,6 @@ pub mod lexer {
     include!(concat!(env!("OUT_DIR"), "/json.rs"));
 }
 
-/// The same lexer under another name, for strict JSON with trailing commas (the
-/// parser's dialect loop), so that `JsonLexer` keeps a single caller (build.rs says why).
-#[allow(dead_code, clippy::upper_case_acronyms)] // generated API the crate does not call (conditions)
-mod trailing_commas {
-    include!(concat!(env!("OUT_DIR"), "/json_trailing_commas.rs"));
-}
-
-/// The same lexer again as `JsonDocumentLexer`, for [`Document::parse`] alone (so that
-/// each parser loop has its own copy of `next_token` inlined into it).
-#[allow(dead_code, clippy::upper_case_acronyms)] // generated: API the Document does not use, names from the grammar
-mod document_lexer {
-    include!(concat!(env!("OUT_DIR"), "/json_document.rs"));
-}
-
 /// Build a lexer from a grammar at compile time: `json_lexer!(file = "grammar/x.lex")`
 /// (relative to the crate's `CARGO_MANIFEST_DIR`) or `json_lexer!(r#"...grammar..."#)`,
 /// options after it (see the `json-lexgen-macros` crate). The generated code reaches the
@@ -90,7 +76,7 @@ pub fn validate(input: &[u8]) -> Result<(), Error> {
 /// Checks `input` as [`decode_with`] would with `options`, without building it.
 pub fn validate_with(input: &[u8], options: &DecodeOptions) -> Result<(), Error> {
     if options.get_trailing_commas() {
-        return json_runtime::de::validate_dialect_trusted::<trailing_commas::JsonTrailingCommasLexer>(input, options);
+        return json_runtime::de::validate_dialect_trusted::<lexer::JsonLexer>(input, options);
     }
     json_runtime::de::validate_trusted::<lexer::JsonLexer>(input, options)
 }
@@ -110,10 +96,12 @@ pub fn validate_reader<R: std::io::Read>(reader: R) -> Result<(), Error> {
     json_runtime::de::validate_reader_trusted::<lexer::JsonLexerStream, R>(reader, &DecodeOptions::new())
 }
 
-/// Checks `reader`'s document as [`validate_with`] would with `options` (strict JSON:
-/// [`DecodeOptions::trailing_commas`] is not read; options that repair strings repair
-/// only what the buffer holds).
+/// Checks `reader`'s document as [`validate_with`] would with `options`, trailing
+/// commas included.
 pub fn validate_reader_with<R: std::io::Read>(reader: R, options: &DecodeOptions) -> Result<(), Error> {
+    if options.get_trailing_commas() {
+        return json_runtime::de::validate_dialect_reader_trusted::<lexer::JsonLexerStream, R>(reader, options);
+    }
     json_runtime::de::validate_reader_trusted::<lexer::JsonLexerStream, R>(reader, options)
 }
 
@@ -160,12 +148,10 @@ pub fn decode_str(input: &str) -> Result<Value, Error> {
 pub fn decode_with(input: &[u8], options: &DecodeOptions) -> Result<Value, Error> {
     // SAFETY: `JsonLexer` is generated from grammar/json.lex, whose string rules accept
     // only well-formed UTF-8 (tests/integration/decode_boundary.rs and the JSONTestSuite
-    // test check the generated lexer against that); `JsonTrailingCommasLexer` too.
+    // test check the generated lexer against that), on either parser loop.
     unsafe {
         if options.get_trailing_commas() {
-            return json_runtime::de::decode_dialect_trusted::<trailing_commas::JsonTrailingCommasLexer>(
-                input, options,
-            );
+            return json_runtime::de::decode_dialect_trusted::<lexer::JsonLexer>(input, options);
         }
         json_runtime::de::decode_trusted::<lexer::JsonLexer>(input, options)
     }
@@ -235,10 +221,9 @@ impl<'a> Document<'a> {
     /// assert_eq!(e.classify(), jsonlex::Category::Depth);
     /// ```
     pub fn parse_with(input: &'a [u8], options: &DecodeOptions) -> Result<Document<'a>, Error> {
-        // SAFETY: as in `decode_with`: `JsonDocumentLexer` is `JsonLexer` (grammar/json.lex)
-        // under another name, its string tokens UTF-8.
-        unsafe { json_runtime::Document::parse_trusted_with_lexer::<document_lexer::JsonDocumentLexer>(input, options) }
-            .map(Document)
+        // SAFETY: as in `decode_with`: `JsonLexer` (grammar/json.lex) makes only UTF-8
+        // string tokens.
+        unsafe { json_runtime::Document::parse_trusted_with_lexer::<lexer::JsonLexer>(input, options) }.map(Document)
     }
 
     /// The document of json-runtime this wraps.
@@ -292,14 +277,6 @@ pub use json_runtime::ser::{
     encode, encode_to_vec, encode_to_vec_with, encode_to_writer, encode_to_writer_with, encode_with, EncodeOptions,
 };
 
-/// The JSON lexer again as `JsonTranscodeLexerStream`, for [`transcode_reader`] alone
-/// (its parser loop is another instance: with a lexer of its own, `decode_reader`'s
-/// keeps its `next_token` inlined).
-#[allow(dead_code, clippy::upper_case_acronyms)] // generated API the transcoder does not call
-mod transcode_lexer {
-    include!(concat!(env!("OUT_DIR"), "/json_transcode.rs"));
-}
-
 /// Reformats the JSON document that `reader` yields into `writer` as it reads it: the
 /// bytes `encode_with(&decode_with(input, decode)?, encode)` gives, written in blocks,
 /// in memory that does not grow with the input (the lexer's buffer of
@@ -329,12 +306,9 @@ pub fn transcode_reader<R: std::io::Read, W: std::io::Write>(
     decode: &DecodeOptions,
     encode: &EncodeOptions,
 ) -> Result<(), Error> {
-    // SAFETY: `JsonTranscodeLexerStream` is generated from grammar/json.lex, as
-    // `JsonLexerStream` is (see `decode_reader`).
+    // SAFETY: `JsonLexerStream` is generated from grammar/json.lex (see `decode_reader`).
     unsafe {
-        json_runtime::ser::transcode_reader_trusted::<transcode_lexer::JsonTranscodeLexerStream, R, W>(
-            reader, writer, decode, encode,
-        )
+        json_runtime::ser::transcode_reader_trusted::<lexer::JsonLexerStream, R, W>(reader, writer, decode, encode)
     }
 }
 

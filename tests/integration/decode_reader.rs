@@ -169,3 +169,80 @@ fn repaired_strings_longer_than_what_was_read() {
     let options = jsonlex::DecodeOptions::new().invalid_utf8(jsonlex::InvalidUtf8::Substitute);
     assert!(jsonlex::decode_with(&long, &options).is_ok());
 }
+
+/// A dialect's `decode`/`validate` against its `decode_reader`/`validate_reader`, `step`
+/// bytes a read: the same value, or the same error.
+fn dialect_same_as_slice(name: &str, input: &[u8], step: usize, json5: bool) {
+    use jsonlex::{json5, jsonc};
+    let chunks = || Chunks { data: input, step, fail: None };
+    let (want, got) = if json5 {
+        (json5::validate(input), json5::validate_reader(chunks()))
+    } else {
+        (jsonc::validate(input), jsonc::validate_reader(chunks()))
+    };
+    assert_eq!(got.map_err(|e| describe(&e)), want.map_err(|e| describe(&e)), "{name}: validate, {step}-byte reads");
+    let (want, got) = if json5 {
+        (json5::decode(input), json5::decode_reader(chunks()))
+    } else {
+        (jsonc::decode(input), jsonc::decode_reader(chunks()))
+    };
+    match (want, got) {
+        (Ok(a), Ok(b)) => crate::common::strict_diff(&a, &b).unwrap_or_else(|d| panic!("{name}: {d}")),
+        (Err(a), Err(b)) => assert_eq!(describe(&b), describe(&a), "{name}: decode, {step}-byte reads"),
+        (a, b) => panic!("{name}: decode {:?}, decode_reader {:?} ({step}-byte reads)", a.map(drop), b.map(drop)),
+    }
+}
+
+/// JSON5 and JSONC from a reader (the one parser loop's dialect arms over a streaming
+/// lexer): the JSON5 suite (good and bad files), JSON with comments, trailing commas.
+#[test]
+fn dialects_through_readers() {
+    use jsonlex::json5;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/json5-tests");
+    let expected: std::collections::BTreeMap<String, serde_json::Value> =
+        serde_json::from_slice(&std::fs::read(dir.join("expected.json")).unwrap()).unwrap();
+    let (mut files, mut bad) = (0, 0);
+    for name in expected.keys() {
+        let input = std::fs::read(dir.join(name)).unwrap();
+        for step in [1, 3, 64] {
+            dialect_same_as_slice(name, &input, step, true);
+        }
+        files += 1;
+        bad += json5::validate(&input).is_err() as usize;
+    }
+    assert!(files >= 100 && bad >= 25, "{files} files, {bad} invalid");
+    let jsonc_docs: [&[u8]; 8] = [
+        b"{\"a\": [1, 2] /* two */, // more\n \"b\": {\"c\": null}}",
+        b"/* lead */ [true, false] // tail",
+        b"[1, /* 2",
+        b"[1, 2,]",
+        b"{\"a\": 1 // x\n \"b\": 2}",
+        b"[1, // \xFF\n2]",
+        b"[\"\xC3\"]",
+        b"// only a comment",
+    ];
+    for doc in jsonc_docs {
+        for step in [1, 2, 5, 64] {
+            dialect_same_as_slice(&String::from_utf8_lossy(doc), doc, step, false);
+        }
+    }
+    // JSON is JSONC and (but for a few numbers and escapes) JSON5: the suite's good and
+    // bad documents, both dialects, through small reads.
+    for (name, input) in crate::common::json_test_suite("") {
+        for step in [1, 5] {
+            dialect_same_as_slice(&name, &input, step, false);
+            dialect_same_as_slice(&name, &input, step, true);
+        }
+    }
+    // Trailing commas, strict JSON's reader on the dialect loop.
+    let trailing = jsonlex::DecodeOptions::new().trailing_commas(true);
+    for doc in [&b"[1, 2,]"[..], b"{\"a\": [1,], \"b\": {},}", b"[,]", b"{\"a\":1,,}", b"[1,"] {
+        for step in [1, 64] {
+            let got = jsonlex::validate_reader_with(Chunks { data: doc, step, fail: None }, &trailing);
+            let want = jsonlex::validate_with(doc, &trailing);
+            assert_eq!(got.map_err(|e| describe(&e)), want.map_err(|e| describe(&e)), "{doc:?}");
+        }
+    }
+    assert!(jsonlex::validate_reader_with(&b"[1, 2,]"[..], &trailing).is_ok());
+    assert!(jsonlex::validate_reader(&b"[1, 2,]"[..]).is_err());
+}

@@ -404,7 +404,9 @@ fn stream_lexer(
             /// `buf` (`base <= self.offset() <= base + buf.len()`), `eof` when nothing
             /// follows `buf`. `NeedMore` where `buf` ends before a token is decided: call
             /// again with more bytes (at least those from `self.offset()` on).
-            #[inline]
+            /// Always inlined, as the slice lexer's: each caller's loop (a reader
+            /// parser's) keeps the lexer's state in registers, however many there are.
+            #[inline(always)]
             #[allow(unused_mut, unused_variables, unused_assignments, unused_labels, unreachable_code, clippy::all)]
             pub fn next_token(&mut self, buf: &[u8], base: usize, eof: bool) -> #rt::lex::Step<#token_ty> {
                 if self.finished {
@@ -438,7 +440,7 @@ fn stream_lexer(
                 #default_new
             }
 
-            #[inline]
+            #[inline(always)]
             fn next_token(&mut self, buf: &[u8], base: usize, eof: bool) -> #rt::lex::Step<#token_ty> {
                 #name::next_token(self, buf, base, eof)
             }

@@ -1,25 +1,28 @@
 //! [`Input`]: where the parser's tokens and their bytes come from (serde_json's `Read`
-//! idea), when not from a slice: a streaming lexer over a reader ([`ReadLexer`]),
-//! whose buffer holds the current token and not much more.
+//! idea): a slice lexer over the whole input ([`Slice`]), or a streaming lexer over a
+//! reader ([`ReadLexer`], in [`Reader`]), whose buffer holds the current token and not
+//! much more.
 //!
 //! The parser sees the bytes through a *window*: the bytes held and the absolute offset
-//! of the first (a reader's buffer). Errors are made on the window, at
-//! offsets relative to it, and then placed in the whole input by [`Input::place`].
+//! of the first (a reader's buffer; a slice's window is the whole input, at 0). Errors
+//! are made on the window, at offsets relative to it, and then placed in the whole
+//! input by [`Input::place`] (for a slice, as they are).
 
+use core::marker::PhantomData;
 use std::io::Read;
 
 use super::sink::Sink;
 use super::string::StrError;
 use super::LoneSurrogate;
 use crate::error::Error;
-use crate::lex::{Next, ReadLexer, Step, StreamLexer};
+use crate::lex::{Lexer, Next, ReadLexer, Step, StreamLexer};
 use crate::token::JsonToken;
+use crate::Position;
 
-/// What the reader parser ([`super::reader`]) reads tokens and bytes from, for a sink
-/// `S`. Strings reach the sink through the input: an input could lend them for `'a` (a
-/// slice's, for a sink that keeps them); a reader lends them only while the token is in
-/// its buffer, so its sinks copy (`for<'x> Sink<'x>`). Slices do not go through it
-/// today: see `reader.rs` for why.
+/// What the parser ([`super::Parser`]) reads tokens and bytes from, for a sink `S`.
+/// Strings reach the sink through the input: a slice lends them for `'a` (a sink may
+/// keep them); a reader lends them only while the token is in its buffer, so its sinks
+/// copy (`for<'x> Sink<'x>`).
 ///
 /// Offsets (of tokens, errors, `set_offset`, `str`, `escaped`, `before_error`) are the
 /// input's own: the window's first byte is at the offset `window` gives, which a
@@ -64,12 +67,119 @@ pub(crate) trait Input<'a, S>: Sized {
     /// An error made on the window, placed in the whole input.
     fn place(&self, error: Error) -> Error;
 
+    /// The window and how to place errors made on it, by value, for a cold path that
+    /// is not inlined: given the input itself, such a call would take the address of
+    /// the parser's local and keep the lexer's fields in memory.
+    fn view<'s>(&'s self) -> View<'s>
+    where
+        'a: 's;
+
     /// Before a lexical error at `offset` in a token from `start` is diagnosed: a
     /// reader reads a few bytes past it into the window (what the message looks at),
     /// and with `repair` on to the end of the string the token starts (a repair rescans
     /// it whole, whatever its length); or it gives the I/O error to report instead
     /// (reading failed, which the lexer reported as an error).
     fn before_error(&mut self, start: usize, offset: usize, repair: bool) -> Option<Error>;
+}
+
+/// What the parser's cold paths (`dialect.rs`) get of an [`Input`]: its window, and
+/// where the window is in the whole input.
+#[derive(Clone, Copy)]
+pub(crate) struct View<'w> {
+    /// The bytes held ([`Input::window`]).
+    pub(crate) window: &'w [u8],
+    /// The input offset of `window[0]`.
+    pub(crate) base: usize,
+    /// Where the window starts in the whole input (`None`: at its start).
+    at: Option<Position>,
+}
+
+impl View<'_> {
+    /// An error made on the window, placed in the whole input ([`Input::place`]).
+    pub(crate) fn place(&self, error: Error) -> Error {
+        match self.at {
+            Some(at) => error.shifted(at),
+            None => error,
+        }
+    }
+}
+
+/// A slice's tokens: the slice lexer `L` over the whole input. Every method is a
+/// field access or the lexer's own, so the parser's loop over it is the loop it would
+/// be over the lexer: the window is the input at offset 0, `place` the identity, and
+/// `step_over`'s question to the lexer a constant. The input is the lexer's own field
+/// (`Lexer::input`), not a second copy: one pointer and length fewer to keep in registers.
+pub(crate) struct Slice<'a, L> {
+    lexer: L,
+    input: PhantomData<&'a [u8]>,
+}
+
+impl<'a, L: Lexer<'a, Kind = JsonToken>, S: Sink<'a>> Input<'a, S> for Slice<'a, L> {
+    type Source = &'a [u8];
+
+    #[inline(always)]
+    fn open(input: &'a [u8]) -> Self {
+        Slice { lexer: L::new(input), input: PhantomData }
+    }
+
+    #[inline(always)]
+    fn next_token(&mut self) -> Next<JsonToken> {
+        self.lexer.next_token()
+    }
+
+    #[inline(always)]
+    fn set_offset(&mut self, offset: usize) {
+        self.lexer.set_offset(offset);
+    }
+
+    #[inline(always)]
+    fn step_over(&mut self, at: usize, byte: u8, kind: JsonToken) -> bool {
+        if self.lexer.single_byte_token(byte) != Some(kind) || self.lexer.input().get(at) != Some(&byte) {
+            return false;
+        }
+        self.lexer.set_offset(at + 1);
+        true
+    }
+
+    #[inline(always)]
+    fn window<'s>(&'s self) -> (&'s [u8], usize)
+    where
+        'a: 's,
+    {
+        (self.lexer.input(), 0)
+    }
+
+    #[inline(always)]
+    unsafe fn str(&self, sink: &mut S, start: usize, end: usize, key: bool) {
+        let input: &'a [u8] = self.lexer.input();
+        let bytes = input.get(start..end).unwrap_or_default();
+        // SAFETY: the caller's promise: these bytes are UTF-8.
+        sink.str(unsafe { core::str::from_utf8_unchecked(bytes) }, key);
+    }
+
+    #[inline(always)]
+    fn escaped(&self, sink: &mut S, start: usize, end: usize, lone: LoneSurrogate, key: bool) -> Result<(), StrError> {
+        let input: &'a [u8] = self.lexer.input();
+        sink.escaped(input.get(start..end).unwrap_or_default(), start, lone, key)
+    }
+
+    #[inline(always)]
+    fn place(&self, error: Error) -> Error {
+        error
+    }
+
+    #[inline(always)]
+    fn view<'s>(&'s self) -> View<'s>
+    where
+        'a: 's,
+    {
+        View { window: self.lexer.input(), base: 0, at: None }
+    }
+
+    #[inline(always)]
+    fn before_error(&mut self, _start: usize, _offset: usize, _repair: bool) -> Option<Error> {
+        None
+    }
 }
 
 /// Bytes read past a lexical error before it is diagnosed: a message looks at most at
@@ -141,6 +251,15 @@ impl<'a, R: Read, L: StreamLexer<Kind = JsonToken>, S: for<'x> Sink<'x>> Input<'
     #[inline(always)]
     fn place(&self, error: Error) -> Error {
         error.shifted(self.lexer.position(self.lexer.buffered().1))
+    }
+
+    #[inline(always)]
+    fn view<'s>(&'s self) -> View<'s>
+    where
+        'a: 's,
+    {
+        let (window, base) = self.lexer.buffered();
+        View { window, base: 0, at: Some(self.lexer.position(base)) }
     }
 
     #[inline(always)]

@@ -16,12 +16,12 @@
 //! | [`decode_trusted`] (unsafe) | no: trusts the lexer | [`Value`] |
 //! | [`validate`] | yes | nothing, allocates nothing (depth ≤ 512) |
 //! | [`validate_trusted`] | no | nothing |
-//! | [`decode_reader`], [`validate_reader`] (and `_trusted`) | as above | as above, from a [`std::io::Read`] through a buffer that holds the longest token |
+//! | [`decode_reader`], [`validate_reader`] (and `_trusted`, and `_dialect_` for JSONC/JSON5 lexers) | as above | as above, from a [`std::io::Read`] through a buffer that holds the longest token |
 //!
 //! | file | what it holds |
 //! |---|---|
-//! | `mod.rs` | the parser: the grammar's structure, one loop over the tokens |
-//! | `input.rs`, `reader.rs` | `Input`: tokens and their bytes from a reader (a streaming lexer's [`ReadLexer`](crate::lex::ReadLexer)), and the parser's loop over it |
+//! | `mod.rs` | the parser: the grammar's structure, one loop over the tokens, for slices and readers alike |
+//! | `input.rs` | `Input`: tokens and their bytes from a slice's lexer, or from a reader (a streaming lexer's [`ReadLexer`](crate::lex::ReadLexer)) |
 //! | `dialect.rs` | the parser's cold path for JSON5's tokens and trailing commas |
 //! | `sink.rs` | `Sink`: what the parser drives when it builds |
 //! | `value_builder.rs` | the `Sink` that builds a [`Value`] |
@@ -36,7 +36,6 @@ mod input;
 pub(crate) mod number;
 mod options;
 mod pow5;
-mod reader;
 #[cfg(feature = "serde")]
 pub mod serde;
 mod sink;
@@ -49,10 +48,11 @@ use crate::error::{Category, Error};
 use crate::lex::{LexError, Lexer, StreamLexer, Token};
 use crate::token::JsonToken;
 use crate::value::{Number, Value};
+use core::marker::PhantomData;
+use core::mem::ManuallyDrop;
 use dialect::{DialectKey, DialectValue};
-use input::Reader;
+use input::{Input, Reader, Slice, View};
 use number::NumError;
-use reader::ReaderParser;
 pub(crate) use sink::Sink;
 use string::Discard;
 use value_builder::Builder;
@@ -60,7 +60,7 @@ use value_builder::Builder;
 /// Decodes `input` with lexer `L`, checking that string tokens are UTF-8 (for lexers
 /// that do not guarantee it, e.g. ones for looser dialects).
 pub fn decode<'a, L: Lexer<'a, Kind = JsonToken>>(input: &'a [u8], options: &DecodeOptions) -> Result<Value, Error> {
-    Parser::<false, Builder>::new(input, options, true, Builder::new()).run::<L, false>()
+    Parser::<false, Builder>::new(options, true, Builder::new()).run::<Slice<'a, L>, false>(input)
 }
 
 /// Decodes `input` with lexer `L`, trusting its string tokens' UTF-8.
@@ -72,13 +72,13 @@ pub unsafe fn decode_trusted<'a, L: Lexer<'a, Kind = JsonToken>>(
     input: &'a [u8],
     options: &DecodeOptions,
 ) -> Result<Value, Error> {
-    Parser::<true, Builder>::new(input, options, true, Builder::new()).run::<L, false>()
+    Parser::<true, Builder>::new(options, true, Builder::new()).run::<Slice<'a, L>, false>(input)
 }
 
 /// Checks `input` as [`decode`] would, without building anything (and without
 /// allocating, unless `max_depth` exceeds 512 or there is an error to report).
 pub fn validate<'a, L: Lexer<'a, Kind = JsonToken>>(input: &'a [u8], options: &DecodeOptions) -> Result<(), Error> {
-    Parser::<false, Builder>::new(input, options, false, Builder::new()).run::<L, false>().map(drop)
+    Parser::<false, Builder>::new(options, false, Builder::new()).run::<Slice<'a, L>, false>(input).map(drop)
 }
 
 /// Checks `input` as [`decode_trusted`] would. Safe: a lexer that breaks the
@@ -87,7 +87,7 @@ pub fn validate_trusted<'a, L: Lexer<'a, Kind = JsonToken>>(
     input: &'a [u8],
     options: &DecodeOptions,
 ) -> Result<(), Error> {
-    Parser::<true, Builder>::new(input, options, false, Builder::new()).run::<L, false>().map(drop)
+    Parser::<true, Builder>::new(options, false, Builder::new()).run::<Slice<'a, L>, false>(input).map(drop)
 }
 
 /// As [`decode`], for a lexer of a JSON dialect: also JSON5's token kinds (see
@@ -97,7 +97,7 @@ pub fn decode_dialect<'a, L: Lexer<'a, Kind = JsonToken>>(
     input: &'a [u8],
     options: &DecodeOptions,
 ) -> Result<Value, Error> {
-    Parser::<false, Builder>::new(input, options, true, Builder::new()).run::<L, true>()
+    Parser::<false, Builder>::new(options, true, Builder::new()).run::<Slice<'a, L>, true>(input)
 }
 
 /// As [`decode_trusted`], for a lexer of a JSON dialect (see [`decode_dialect`]).
@@ -109,7 +109,7 @@ pub unsafe fn decode_dialect_trusted<'a, L: Lexer<'a, Kind = JsonToken>>(
     input: &'a [u8],
     options: &DecodeOptions,
 ) -> Result<Value, Error> {
-    Parser::<true, Builder>::new(input, options, true, Builder::new()).run::<L, true>()
+    Parser::<true, Builder>::new(options, true, Builder::new()).run::<Slice<'a, L>, true>(input)
 }
 
 /// As [`validate`], for a lexer of a JSON dialect (see [`decode_dialect`]).
@@ -117,7 +117,7 @@ pub fn validate_dialect<'a, L: Lexer<'a, Kind = JsonToken>>(
     input: &'a [u8],
     options: &DecodeOptions,
 ) -> Result<(), Error> {
-    Parser::<false, Builder>::new(input, options, false, Builder::new()).run::<L, true>().map(drop)
+    Parser::<false, Builder>::new(options, false, Builder::new()).run::<Slice<'a, L>, true>(input).map(drop)
 }
 
 /// As [`validate_trusted`], for a lexer of a JSON dialect (see [`decode_dialect`]).
@@ -125,7 +125,7 @@ pub fn validate_dialect_trusted<'a, L: Lexer<'a, Kind = JsonToken>>(
     input: &'a [u8],
     options: &DecodeOptions,
 ) -> Result<(), Error> {
-    Parser::<true, Builder>::new(input, options, false, Builder::new()).run::<L, true>().map(drop)
+    Parser::<true, Builder>::new(options, false, Builder::new()).run::<Slice<'a, L>, true>(input).map(drop)
 }
 
 // The functions below run the reader parser over `&mut dyn Read`, whatever `R`:
@@ -145,8 +145,8 @@ pub fn validate_reader<L: StreamLexer<Kind = JsonToken>, R: std::io::Read>(
     reader: R,
     options: &DecodeOptions,
 ) -> Result<(), Error> {
-    ReaderParser::<false, Builder>::new(options, false, Builder::new())
-        .run::<Reader<&mut dyn std::io::Read, L>>(&mut { reader })
+    Parser::<false, Builder>::new(options, false, Builder::new())
+        .run::<Reader<&mut dyn std::io::Read, L>, false>(&mut { reader })
         .map(drop)
 }
 
@@ -157,8 +157,8 @@ pub fn validate_reader_trusted<L: StreamLexer<Kind = JsonToken>, R: std::io::Rea
     reader: R,
     options: &DecodeOptions,
 ) -> Result<(), Error> {
-    ReaderParser::<true, Builder>::new(options, false, Builder::new())
-        .run::<Reader<&mut dyn std::io::Read, L>>(&mut { reader })
+    Parser::<true, Builder>::new(options, false, Builder::new())
+        .run::<Reader<&mut dyn std::io::Read, L>, false>(&mut { reader })
         .map(drop)
 }
 
@@ -168,8 +168,8 @@ pub fn decode_reader<L: StreamLexer<Kind = JsonToken>, R: std::io::Read>(
     reader: R,
     options: &DecodeOptions,
 ) -> Result<Value, Error> {
-    ReaderParser::<false, Builder>::new(options, true, Builder::new())
-        .run::<Reader<&mut dyn std::io::Read, L>>(&mut { reader })
+    Parser::<false, Builder>::new(options, true, Builder::new())
+        .run::<Reader<&mut dyn std::io::Read, L>, false>(&mut { reader })
 }
 
 /// As [`decode_reader`], trusting `L`'s string tokens to be UTF-8.
@@ -180,8 +180,53 @@ pub unsafe fn decode_reader_trusted<L: StreamLexer<Kind = JsonToken>, R: std::io
     reader: R,
     options: &DecodeOptions,
 ) -> Result<Value, Error> {
-    ReaderParser::<true, Builder>::new(options, true, Builder::new())
-        .run::<Reader<&mut dyn std::io::Read, L>>(&mut { reader })
+    Parser::<true, Builder>::new(options, true, Builder::new())
+        .run::<Reader<&mut dyn std::io::Read, L>, false>(&mut { reader })
+}
+
+/// As [`validate_reader`], for the streaming lexer of a JSON dialect (JSON5's token
+/// kinds, [`DecodeOptions::trailing_commas`]: see [`decode_dialect`]); the same errors
+/// as [`validate_dialect`] on the same bytes.
+pub fn validate_dialect_reader<L: StreamLexer<Kind = JsonToken>, R: std::io::Read>(
+    reader: R,
+    options: &DecodeOptions,
+) -> Result<(), Error> {
+    Parser::<false, Builder>::new(options, false, Builder::new())
+        .run::<Reader<&mut dyn std::io::Read, L>, true>(&mut { reader })
+        .map(drop)
+}
+
+/// As [`validate_dialect_reader`], trusting `L`'s string tokens to be UTF-8 (safe, as
+/// [`validate_trusted`]).
+pub fn validate_dialect_reader_trusted<L: StreamLexer<Kind = JsonToken>, R: std::io::Read>(
+    reader: R,
+    options: &DecodeOptions,
+) -> Result<(), Error> {
+    Parser::<true, Builder>::new(options, false, Builder::new())
+        .run::<Reader<&mut dyn std::io::Read, L>, true>(&mut { reader })
+        .map(drop)
+}
+
+/// As [`decode_reader`], for the streaming lexer of a JSON dialect (see
+/// [`validate_dialect_reader`]): the values and errors of [`decode_dialect`].
+pub fn decode_dialect_reader<L: StreamLexer<Kind = JsonToken>, R: std::io::Read>(
+    reader: R,
+    options: &DecodeOptions,
+) -> Result<Value, Error> {
+    Parser::<false, Builder>::new(options, true, Builder::new())
+        .run::<Reader<&mut dyn std::io::Read, L>, true>(&mut { reader })
+}
+
+/// As [`decode_dialect_reader`], trusting `L`'s string tokens to be UTF-8.
+///
+/// # Safety
+/// As [`decode_dialect_trusted`]'s, for `L`.
+pub unsafe fn decode_dialect_reader_trusted<L: StreamLexer<Kind = JsonToken>, R: std::io::Read>(
+    reader: R,
+    options: &DecodeOptions,
+) -> Result<Value, Error> {
+    Parser::<true, Builder>::new(options, true, Builder::new())
+        .run::<Reader<&mut dyn std::io::Read, L>, true>(&mut { reader })
 }
 
 /// Parses the document that `reader` yields into `sink`, as [`decode_reader`] does
@@ -191,8 +236,8 @@ pub(crate) fn parse_reader_into<L: StreamLexer<Kind = JsonToken>, R: std::io::Re
     options: &DecodeOptions,
     sink: S,
 ) -> Result<<S as Sink<'static>>::Output, Error> {
-    ReaderParser::<'static, false, S>::new(options, true, sink)
-        .run::<Reader<&mut dyn std::io::Read, L>>(&mut { reader })
+    Parser::<'static, false, S>::new(options, true, sink)
+        .run::<Reader<&mut dyn std::io::Read, L>, false>(&mut { reader })
 }
 
 /// As [`parse_reader_into`], trusting `L`'s string tokens to be UTF-8.
@@ -208,7 +253,8 @@ pub(crate) unsafe fn parse_reader_into_trusted<
     options: &DecodeOptions,
     sink: S,
 ) -> Result<<S as Sink<'static>>::Output, Error> {
-    ReaderParser::<'static, true, S>::new(options, true, sink).run::<Reader<&mut dyn std::io::Read, L>>(&mut { reader })
+    Parser::<'static, true, S>::new(options, true, sink)
+        .run::<Reader<&mut dyn std::io::Read, L>, false>(&mut { reader })
 }
 
 /// Decodes the document at the start of `input` (after whitespace) and stops after it,
@@ -222,9 +268,9 @@ pub unsafe fn decode_one_trusted<'a, L: Lexer<'a, Kind = JsonToken>>(
     input: &'a [u8],
     options: &DecodeOptions,
 ) -> Result<(Value, usize), Error> {
-    let mut parser = Parser::<true, Builder>::new(input, options, true, Builder::new());
+    let mut parser = Parser::<true, Builder>::new(options, true, Builder::new());
     parser.one = true;
-    parser.parse::<L, false>()
+    parser.parse::<Slice<'a, L>, false>(input)
 }
 
 /// Parses `input` with lexer `L` into `sink` (any [`Sink`]), checking that string
@@ -234,7 +280,7 @@ pub(crate) fn parse_into<'a, L: Lexer<'a, Kind = JsonToken>, S: Sink<'a>>(
     options: &DecodeOptions,
     sink: S,
 ) -> Result<S::Output, Error> {
-    Parser::<false, S>::new(input, options, true, sink).run::<L, false>()
+    Parser::<false, S>::new(options, true, sink).run::<Slice<'a, L>, false>(input)
 }
 
 /// Parses `input` with lexer `L` into `sink`, trusting its string tokens' UTF-8, as
@@ -247,7 +293,7 @@ pub(crate) unsafe fn parse_into_trusted<'a, L: Lexer<'a, Kind = JsonToken>, S: S
     options: &DecodeOptions,
     sink: S,
 ) -> Result<S::Output, Error> {
-    Parser::<true, S>::new(input, options, true, sink).run::<L, false>()
+    Parser::<true, S>::new(options, true, sink).run::<Slice<'a, L>, false>(input)
 }
 
 /// As [`parse_into`], on the dialect loop (JSON5's tokens, trailing commas: see
@@ -257,7 +303,7 @@ pub(crate) fn parse_dialect_into<'a, L: Lexer<'a, Kind = JsonToken>, S: Sink<'a>
     options: &DecodeOptions,
     sink: S,
 ) -> Result<S::Output, Error> {
-    Parser::<false, S>::new(input, options, true, sink).run::<L, true>()
+    Parser::<false, S>::new(options, true, sink).run::<Slice<'a, L>, true>(input)
 }
 
 /// As [`parse_into_trusted`], on the dialect loop.
@@ -269,25 +315,23 @@ pub(crate) unsafe fn parse_dialect_into_trusted<'a, L: Lexer<'a, Kind = JsonToke
     options: &DecodeOptions,
     sink: S,
 ) -> Result<S::Output, Error> {
-    Parser::<true, S>::new(input, options, true, sink).run::<L, true>()
+    Parser::<true, S>::new(options, true, sink).run::<Slice<'a, L>, true>(input)
 }
 
-/// The parser, for decoding and validating alike.
+/// The parser, for decoding and validating alike, over any [`Input`]: a slice's lexer
+/// ([`Slice`]) or a reader's ([`Reader`]), one loop for both (serde_json's `Read`
+/// idea): the tokens' bytes come from the input's window, and errors made on the
+/// window are placed in the whole input by it (for a slice, both are the identity).
 ///
 /// Whether it builds is a field, not a type parameter, so that decode and validate
-/// share one instance of [`Parser::run`] per lexer and `TRUSTED`: the lexer's
-/// `next_token`, called once in it, then has a single caller in the crate that
-/// instantiates them, and LLVM inlines it (the token, and the lexer's state, stay in
-/// registers). With an instance per mode, the two callers (in one codegen unit) kept
-/// it a call: validate took about 20% more instructions on the corpus. The price is a
-/// predictable branch before each builder call. So validate runs on the instance of the
-/// [`Value`] builder. Another [`Sink`] gets an instance of its own, and must run it on a
-/// lexer type of its own too (`jsonlex::Document` has a second copy of the generated
-/// lexer): sharing the lexer, the two instances made `next_token` a call in both; sharing
-/// this instance through an enum of sinks made the loop larger and the lexer's registers
-/// spill (both measured slower for decode and validate).
+/// share one instance of [`Parser::run`] per lexer and `TRUSTED`, with a predictable
+/// branch before each builder call (an instance per mode made validate's loop no
+/// faster and doubled the code). The generated `next_token` is `#[inline(always)]`, so
+/// every instance (per sink, per dialect loop, per input) has the lexer inlined into
+/// it: one generated lexer serves every caller.
 struct Parser<'a, const TRUSTED: bool, S: Sink<'a>> {
-    input: &'a [u8],
+    /// The lifetime of the strings `S` receives (a slice input's).
+    input: PhantomData<&'a [u8]>,
     options: DecodeOptions,
     /// Build (decode), or only check (validate: `builder` stays empty).
     build: bool,
@@ -332,9 +376,9 @@ enum Expect {
 
 impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
     #[inline(always)]
-    fn new(input: &'a [u8], options: &DecodeOptions, build: bool, builder: S) -> Self {
+    fn new(options: &DecodeOptions, build: bool, builder: S) -> Self {
         Parser {
-            input,
+            input: PhantomData,
             options: *options,
             build,
             builder,
@@ -357,40 +401,45 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
 
     /// The whole input is one document.
     #[inline(always)]
-    fn run<L: Lexer<'a, Kind = JsonToken>, const DIALECTS: bool>(self) -> Result<S::Output, Error> {
-        self.parse::<L, DIALECTS>().map(|(out, _)| out)
+    fn run<I: Input<'a, S>, const DIALECTS: bool>(self, source: I::Source) -> Result<S::Output, Error> {
+        self.parse::<I, DIALECTS>(source).map(|(out, _)| out)
     }
 
-    /// One loop, one call of the lexer: the token fetched at the top is dispatched on
-    /// what the grammar expects next. (Never inlined: decode and validate must share
-    /// this one instance, see [`Parser`].) With `one` set, parses the first document
-    /// and stops after it, else the whole input; gives the offset where the document
-    /// ended. `one` is a field, not a type parameter, for the same reason: an
-    /// instance of its own for streams made `next_token` a call in the others again.
-    /// `DIALECTS` adds the cold path for JSON5's tokens and trailing commas
-    /// (`dialect.rs`); without it the loop is strict JSON's alone (the extra arms cost
-    /// strict JSON's validate measurably, so a lexer is used with one or the other).
+    /// Opens the input over `source` and runs [`Parser::tokens`] on it. (Never inlined:
+    /// decode and validate must share this one instance.) With `one` set, parses the
+    /// first document and stops after it, else the whole input; gives the offset where
+    /// the document ended (with `one`; else 0). `one` is a field, not a type parameter,
+    /// for the same reason. `DIALECTS` adds the cold path for JSON5's tokens and
+    /// trailing commas (`dialect.rs`); without it the loop is strict JSON's alone (the
+    /// extra arms cost strict JSON's validate measurably, so a lexer is used with one or
+    /// the other).
     #[inline(never)]
-    fn parse<L: Lexer<'a, Kind = JsonToken>, const DIALECTS: bool>(mut self) -> Result<(S::Output, usize), Error> {
-        // A local whose address never escapes: its fields can live in registers.
-        let mut lexer = L::new(self.input);
+    fn parse<I: Input<'a, S>, const DIALECTS: bool>(mut self, source: I::Source) -> Result<(S::Output, usize), Error> {
+        // A local whose address never escapes (cold paths get its window, by value): its
+        // fields can live in registers. Not even to its drop glue, which the compiler
+        // does not inline: a reader's owns a buffer. So it is dropped from a copy (on
+        // a panic, not at all: a leak, never a double free).
+        let mut lexer = ManuallyDrop::new(I::open(source));
+        let parsed = self.tokens::<I, DIALECTS>(&mut lexer);
+        drop(ManuallyDrop::into_inner(lexer));
+        let end = parsed?;
+        Ok((self.builder.finish(), end))
+    }
+
+    /// The loop: one call of the lexer, the token fetched at the top dispatched on
+    /// what the grammar expects next, to the end of the document.
+    #[inline(always)]
+    fn tokens<I: Input<'a, S>, const DIALECTS: bool>(&mut self, lexer: &mut I) -> Result<usize, Error> {
         // Whether the innermost open container is an object: `nest`'s top bit, kept at
         // hand for the ',' after every value.
         let mut in_object = false;
         let mut expect = Expect::Value;
-        // A ',' or ':' right after a token is stepped over here, without a round through
-        // the lexer and this loop, where the lexer promises that the byte is that token
-        // (constants for a generated lexer).
-        let comma_leaf = lexer.single_byte_token(b',') == Some(JsonToken::Comma);
-        let colon_leaf = lexer.single_byte_token(b':') == Some(JsonToken::Colon);
-        // Steps over a ',' right after the token that ends at `$end`, inside a container;
-        // whether it did.
+        // Steps over a ',' right after the token that ends at `$end`, inside a container,
+        // without a round through the lexer and this loop, where the lexer promises that
+        // the byte is that token (a constant for a generated lexer); whether it did.
         macro_rules! step_over_comma {
             ($end:expr) => {
-                comma_leaf && self.depth > 0 && self.input.get($end) == Some(&b',') && {
-                    lexer.set_offset($end + 1);
-                    true
-                }
+                self.depth > 0 && lexer.step_over($end, b',', JsonToken::Comma)
             };
         }
         loop {
@@ -400,9 +449,9 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
                 Some(Err(e)) => {
                     if self.one && self.depth == 0 && matches!(expect, Expect::CommaOrClose) {
                         // The document is complete; what follows is the next one's.
-                        return self.finish_one(e.start);
+                        return Ok(Self::finish_one(lexer.view(), e.start));
                     }
-                    let t = self.lex_error(e)?;
+                    let t = self.lexical(lexer, e)?;
                     lexer.set_offset(t.end);
                     Some(t)
                 }
@@ -410,7 +459,7 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
             match expect {
                 Expect::Value | Expect::ValueOrArrayEnd => {
                     let Some(t) = tok else {
-                        return Err(self.expected(None, "expected a value"));
+                        return Err(self.expected(&*lexer, None, "expected a value"));
                     };
                     if let Expect::ValueOrArrayEnd = expect {
                         if t.kind == JsonToken::ArrayEnd {
@@ -427,20 +476,20 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
                     }
                     match t.kind {
                         JsonToken::ArrayStart => {
-                            self.enter(t.start, false)?;
+                            self.enter(&*lexer, t.start, false)?;
                             in_object = false;
                             expect = Expect::ValueOrArrayEnd;
                             continue;
                         }
                         JsonToken::ObjectStart => {
-                            self.enter(t.start, true)?;
+                            self.enter(&*lexer, t.start, true)?;
                             in_object = true;
                             expect = Expect::KeyOrObjectEnd;
                             continue;
                         }
-                        JsonToken::String | JsonToken::EscapedString => self.string(t, false)?,
-                        JsonToken::Integer => self.integer(t)?,
-                        JsonToken::Float => self.float(t)?,
+                        JsonToken::String | JsonToken::EscapedString => self.string(&*lexer, t, false)?,
+                        JsonToken::Integer => self.integer(&*lexer, t)?,
+                        JsonToken::Float => self.float(&*lexer, t)?,
                         JsonToken::Null => {
                             if let Some(b) = self.sink() {
                                 b.null();
@@ -458,14 +507,14 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
                         }
                         // JSON5's values, a trailing comma's ']', or an error.
                         _ if DIALECTS => {
-                            if let DialectValue::CloseArray = self.dialect_value(t, in_object)? {
+                            if let DialectValue::CloseArray = self.dialect_value(lexer.view(), t, in_object)? {
                                 in_object = self.leave();
                                 if let Some(b) = self.sink() {
                                     b.end_array();
                                 }
                             }
                         }
-                        _ => return Err(self.expected(found(tok), "expected a value")),
+                        _ => return Err(self.expected(&*lexer, found(tok), "expected a value")),
                     }
                     if step_over_comma!(t.end) {
                         expect = if in_object { Expect::Key } else { Expect::Value };
@@ -482,9 +531,8 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
                                     b.begin_object();
                                 }
                             }
-                            self.string(t, true)?;
-                            if colon_leaf && self.input.get(t.end) == Some(&b':') {
-                                lexer.set_offset(t.end + 1);
+                            self.string(&*lexer, t, true)?;
+                            if lexer.step_over(t.end, b':', JsonToken::Colon) {
                                 expect = Expect::Value;
                                 continue;
                             }
@@ -498,8 +546,16 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
                             expect = Expect::CommaOrClose;
                         }
                         // JSON5's keys, a trailing comma's '}', or an error.
-                        _ if DIALECTS => match self.dialect_key(tok, first)? {
+                        _ if DIALECTS => match self.dialect_key(lexer.view(), tok, first)? {
                             DialectKey::Key => expect = Expect::Colon,
+                            DialectKey::Bare(start, end) => {
+                                if let Some(b) = self.sink() {
+                                    // SAFETY: a token's bytes, in the window, that
+                                    // `dialect_key` checked are UTF-8.
+                                    unsafe { lexer.str(b, start, end, true) };
+                                }
+                                expect = Expect::Colon;
+                            }
                             DialectKey::CloseObject => {
                                 in_object = self.leave();
                                 if let Some(b) = self.sink() {
@@ -508,24 +564,26 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
                                 expect = Expect::CommaOrClose;
                             }
                         },
-                        _ if first => return Err(self.expected(found(tok), "expected a string key or '}' after '{'")),
-                        _ => return Err(self.expected(found(tok), "expected a string key after ','")),
+                        _ if first => {
+                            return Err(self.expected(&*lexer, found(tok), "expected a string key or '}' after '{'"))
+                        }
+                        _ => return Err(self.expected(&*lexer, found(tok), "expected a string key after ','")),
                     }
                 }
                 Expect::Colon => match tok {
                     Some(Token { kind: JsonToken::Colon, .. }) => expect = Expect::Value,
-                    _ => return Err(self.expected(found(tok), "expected ':' after an object key")),
+                    _ => return Err(self.expected(&*lexer, found(tok), "expected ':' after an object key")),
                 },
                 Expect::CommaOrClose => {
                     // A value is complete.
                     if self.depth == 0 {
                         if self.one {
-                            let next = tok.map_or(self.input.len(), |t| t.start);
-                            return self.finish_one(next);
+                            let next = tok.map_or(usize::MAX, |t| t.start);
+                            return Ok(Self::finish_one(lexer.view(), next));
                         }
                         return match tok {
-                            None => Ok((self.builder.finish(), self.input.len())),
-                            _ => Err(self.expected(found(tok), "expected the end of input after the value")),
+                            None => Ok(0),
+                            _ => Err(self.expected(&*lexer, found(tok), "expected the end of input after the value")),
                         };
                     }
                     let kind = tok.map(|t| t.kind);
@@ -543,7 +601,13 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
                                     }
                                 }
                             }
-                            _ => return Err(self.expected(found(tok), "expected ',' or '}' after an object member")),
+                            _ => {
+                                return Err(self.expected(
+                                    &*lexer,
+                                    found(tok),
+                                    "expected ',' or '}' after an object member",
+                                ))
+                            }
                         }
                     } else {
                         match kind {
@@ -559,7 +623,13 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
                                     }
                                 }
                             }
-                            _ => return Err(self.expected(found(tok), "expected ',' or ']' after an array element")),
+                            _ => {
+                                return Err(self.expected(
+                                    &*lexer,
+                                    found(tok),
+                                    "expected ',' or ']' after an array element",
+                                ))
+                            }
                         }
                     }
                 }
@@ -567,17 +637,18 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
         }
     }
 
-    /// The document is complete and the token at `next` follows it (`one` mode): the
-    /// value, and where it ended (before the whitespace). Out of line, so that the loop
-    /// does not carry a second copy of `finish`.
+    /// The document is complete and the token at `next` follows it (`one` mode): where
+    /// the document ended (before the whitespace). Out of line, so that the loop stays
+    /// small.
     #[cold]
     #[inline(never)]
-    fn finish_one(self, next: usize) -> Result<(S::Output, usize), Error> {
-        let mut end = next.min(self.input.len());
-        while end > 0 && matches!(self.input[end - 1], b' ' | b'\t' | b'\n' | b'\r') {
+    fn finish_one(input: View<'_>, next: usize) -> usize {
+        let (window, base) = (input.window, input.base);
+        let mut end = next.saturating_sub(base).min(window.len());
+        while end > 0 && matches!(window[end - 1], b' ' | b'\t' | b'\n' | b'\r') {
             end -= 1;
         }
-        Ok((self.builder.finish(), end))
+        base + end
     }
 
     /// Closes the innermost container; returns whether the one around it is an object
@@ -590,9 +661,10 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
 
     /// Opens an array or an `object` at `offset`, within the depth limit.
     #[inline(always)]
-    fn enter(&mut self, offset: usize, object: bool) -> Result<(), Error> {
+    fn enter<I: Input<'a, S>>(&mut self, input: &I, offset: usize, object: bool) -> Result<(), Error> {
         if self.depth >= self.options.max_depth {
-            return Err(self.too_deep(offset));
+            let (window, base) = input.window();
+            return Err(input.place(self.too_deep(window, offset - base)));
         }
         self.nest.set(self.depth, object);
         self.depth += 1;
@@ -600,12 +672,12 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
     }
 
     #[cold]
-    fn too_deep(&self, offset: usize) -> Error {
-        diagnose::too_deep(self.input, offset, self.options.max_depth)
+    fn too_deep(&self, window: &[u8], offset: usize) -> Error {
+        diagnose::too_deep(window, offset, self.options.max_depth)
     }
 
     #[inline(always)]
-    fn string(&mut self, t: Token<JsonToken>, key: bool) -> Result<(), Error> {
+    fn string<I: Input<'a, S>>(&mut self, input: &I, t: Token<JsonToken>, key: bool) -> Result<(), Error> {
         if self.repaired {
             self.repaired = false;
             if let Some(b) = self.sink() {
@@ -616,28 +688,33 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
         if !self.build && TRUSTED && t.kind == JsonToken::String {
             return Ok(()); // json.lex's promise: nothing in it can be wrong
         }
-        if t.end < t.start + 2 || t.end > self.input.len() {
-            return Err(self.malformed(t.start));
+        let (window, base) = input.window();
+        let (start, end) = (t.start.wrapping_sub(base), t.end.wrapping_sub(base));
+        if end < start + 2 || end > window.len() {
+            return Err(input.place(Self::malformed(window, start)));
         }
-        let body = &self.input[t.start + 1..t.end - 1];
+        let body = &window[start + 1..end - 1];
         if t.kind == JsonToken::String {
             if TRUSTED {
                 if let Some(b) = self.sink() {
-                    // SAFETY: the caller of `decode_trusted` promised that string
-                    // tokens are UTF-8.
-                    let s = unsafe { core::str::from_utf8_unchecked(body) };
-                    b.str(s, key);
+                    // SAFETY: in the window (checked above), and the caller of
+                    // `decode_trusted` promised that string tokens are UTF-8.
+                    unsafe { input.str(b, t.start + 1, t.end - 1, key) };
                 }
                 return Ok(());
             }
             return match core::str::from_utf8(body) {
-                Ok(s) => {
+                Ok(_) => {
                     if let Some(b) = self.sink() {
-                        b.str(s, key);
+                        // SAFETY: in the window, and UTF-8: both checked above.
+                        unsafe { input.str(b, t.start + 1, t.end - 1, key) };
                     }
                     Ok(())
                 }
-                Err(e) => self.bad_utf8(body, t.start + 1 + e.valid_up_to(), key),
+                Err(e) => match self.bad_utf8(window, body, start + 1 + e.valid_up_to(), key) {
+                    Ok(()) => Ok(()),
+                    Err(e) => Err(input.place(e)),
+                },
             };
         }
         // EscapedString.
@@ -646,37 +723,46 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
         }
         if !TRUSTED {
             if let Err(e) = core::str::from_utf8(body) {
-                return self.bad_utf8(body, t.start + 1 + e.valid_up_to(), key);
+                return match self.bad_utf8(window, body, start + 1 + e.valid_up_to(), key) {
+                    Ok(()) => Ok(()),
+                    Err(e) => Err(input.place(e)),
+                };
             }
         }
-        let (base, lone) = (t.start + 1, self.options.lone_surrogate);
+        let lone = self.options.lone_surrogate;
         let checked = match self.sink() {
-            Some(b) => b.escaped(body, base, lone, key),
+            Some(b) => input.escaped(b, t.start + 1, t.end - 1, lone, key),
             // The lexer checked every escape: only lone surrogates are left to find.
-            None if TRUSTED => string::check_surrogates(body, base, lone),
-            None => string::unescape(body, base, lone, &mut Discard),
+            None if TRUSTED => string::check_surrogates(body, start + 1, lone),
+            None => string::unescape(body, start + 1, lone, &mut Discard),
         };
-        checked.map_err(|e| e.into_error(self.input))
+        // No closure that captures `input` (the lexer): one the compiler did not inline
+        // would take the lexer's address, and its fields out of registers.
+        match checked {
+            Ok(()) => Ok(()),
+            Err(e) => Err(input.place(e.into_error(window))),
+        }
     }
 
-    /// A string token that is not UTF-8 (only from a lexer that does not promise it).
+    /// A string token that is not UTF-8 (only from a lexer that does not promise it);
+    /// `offset` is relative to `window`.
     #[cold]
-    fn bad_utf8(&mut self, body: &[u8], offset: usize, key: bool) -> Result<(), Error> {
-        let (input, options) = (self.input, &self.options);
+    fn bad_utf8(&mut self, window: &[u8], body: &[u8], offset: usize, key: bool) -> Result<(), Error> {
+        let options = &self.options;
         if !self.build {
-            return diagnose::bad_utf8(input, body, offset, options, &mut Discard);
+            return diagnose::bad_utf8(window, body, offset, options, &mut Discard);
         }
-        diagnose::bad_utf8(input, body, offset, options, self.builder.scratch())?;
+        diagnose::bad_utf8(window, body, offset, options, self.builder.scratch())?;
         self.builder.scratch_str(key);
         Ok(())
     }
 
     #[inline(always)]
-    fn integer(&mut self, t: Token<JsonToken>) -> Result<(), Error> {
+    fn integer<I: Input<'a, S>>(&mut self, input: &I, t: Token<JsonToken>) -> Result<(), Error> {
         if !self.build && TRUSTED && t.end.wrapping_sub(t.start) <= 300 {
             return Ok(()); // an integer of 300 digits is still a finite f64
         }
-        let bytes = self.token_bytes(t)?;
+        let bytes = Self::token_bytes(input, t)?;
         match number::parse_integer(bytes) {
             Ok(Some(n)) => {
                 if let Some(b) = self.sink() {
@@ -685,20 +771,25 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
                 Ok(())
             }
             Ok(None) if self.options.big_int == BigInt::String => {
+                let ascii = bytes.is_ascii();
                 if let Some(b) = self.sink() {
-                    // Only digits and '-': ASCII.
-                    b.str(core::str::from_utf8(bytes).unwrap_or_default(), false);
+                    if ascii {
+                        // SAFETY: the token's bytes, in the window, and ASCII: checked above.
+                        unsafe { input.str(b, t.start, t.end, false) };
+                    } else {
+                        b.str("", false); // only digits and '-' come here
+                    }
                 }
                 Ok(())
             }
-            Ok(None) => self.float(t),
-            Err(e) => Err(self.number_error(t, e)),
+            Ok(None) => self.float(input, t),
+            Err(e) => Err(Self::number_error(input, t, e)),
         }
     }
 
     #[inline(always)]
-    fn float(&mut self, t: Token<JsonToken>) -> Result<(), Error> {
-        let bytes = self.token_bytes(t)?;
+    fn float<I: Input<'a, S>>(&mut self, input: &I, t: Token<JsonToken>) -> Result<(), Error> {
+        let bytes = Self::token_bytes(input, t)?;
         if !self.build && TRUSTED && number::surely_in_range(bytes) {
             return Ok(());
         }
@@ -709,47 +800,82 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
                 }
                 Ok(())
             }
-            Err(e) => Err(self.number_error(t, e)),
+            Err(e) => Err(Self::number_error(input, t, e)),
+        }
+    }
+
+    /// The bytes of token `t`, from the window.
+    #[inline(always)]
+    fn token_bytes<'s, I: Input<'a, S>>(input: &'s I, t: Token<JsonToken>) -> Result<&'s [u8], Error>
+    where
+        'a: 's,
+    {
+        let (window, base) = input.window();
+        match window.get(t.start.wrapping_sub(base)..t.end.wrapping_sub(base)) {
+            Some(b) => Ok(b),
+            None => Err(input.place(Self::malformed(window, t.start.wrapping_sub(base)))),
         }
     }
 
     #[inline(always)]
-    fn token_bytes(&self, t: Token<JsonToken>) -> Result<&'a [u8], Error> {
-        match self.input.get(t.start..t.end) {
-            Some(b) => Ok(b),
-            None => Err(self.malformed(t.start)),
-        }
+    fn number_error<I: Input<'a, S>>(input: &I, t: Token<JsonToken>, e: NumError) -> Error {
+        let (window, base) = input.window();
+        input.place(Self::number_error_at(window, t.start - base, e))
     }
 
     #[cold]
-    fn number_error(&self, t: Token<JsonToken>, e: NumError) -> Error {
-        diagnose::number_error(self.input, t.start, e)
+    fn number_error_at(window: &[u8], start: usize, e: NumError) -> Error {
+        diagnose::number_error(window, start, e)
     }
 
     #[cold]
-    fn malformed(&self, start: usize) -> Error {
-        Error::new(Category::Syntax, self.input, start.min(self.input.len()), "malformed token")
+    fn malformed(window: &[u8], start: usize) -> Error {
+        Error::new(Category::Syntax, window, start.min(window.len()), "malformed token")
     }
 
     /// The token `found` (its kind and start; `None`: the end of input) is not what the
     /// grammar allows here. Takes the two fields, not the token, so that the hot loop
-    /// never has to keep a copy of each token in memory for this cold call.
-    #[cold]
-    fn expected(&self, found: Option<(JsonToken, usize)>, message: &'static str) -> Error {
-        let tok = found.map(|(kind, start)| Token { kind, start, end: start });
-        diagnose::expected(self.input, tok, message)
+    /// never has to keep a copy of each token in memory for the cold call.
+    #[inline(always)]
+    fn expected<I: Input<'a, S>>(&self, input: &I, found: Option<(JsonToken, usize)>, message: &'static str) -> Error {
+        let (window, base) = input.window();
+        input.place(Self::expected_at(window, found.map(|(kind, start)| (kind, start - base)), message))
     }
 
-    /// The lexer matched no token: repair a string with invalid UTF-8 if the options
-    /// say so (the lexer is to go on after the repaired token), else report precisely.
+    #[cold]
+    fn expected_at(window: &[u8], found: Option<(JsonToken, usize)>, message: &'static str) -> Error {
+        let tok = found.map(|(kind, start)| Token { kind, start, end: start });
+        diagnose::expected(window, tok, message)
+    }
+
+    /// The lexer matched no token: the input's failure (a reader's I/O error), or
+    /// [`Parser::lex_error`] on the window.
+    #[inline(always)]
+    fn lexical<I: Input<'a, S>>(&mut self, input: &mut I, e: LexError<JsonToken>) -> Result<Token<JsonToken>, Error> {
+        // A string to repair may go on past what has been read.
+        let repair = self.options.invalid_utf8 != InvalidUtf8::Error;
+        if let Some(failure) = input.before_error(e.start, e.offset, repair) {
+            return Err(failure);
+        }
+        let (window, base) = input.window();
+        let relative = LexError { start: e.start - base, offset: e.offset - base, partial: e.partial };
+        match self.lex_error(window, relative) {
+            Ok(t) => Ok(Token { kind: t.kind, start: t.start + base, end: t.end + base }),
+            Err(error) => Err(input.place(error)),
+        }
+    }
+
+    /// The lexer matched no token (`e`, relative to `window`): repair a string with
+    /// invalid UTF-8 if the options say so (the lexer is to go on after the repaired
+    /// token), else report precisely.
     #[cold]
     #[inline(never)]
-    fn lex_error(&mut self, e: LexError<JsonToken>) -> Result<Token<JsonToken>, Error> {
-        let (input, options) = (self.input, &self.options);
+    fn lex_error(&mut self, window: &[u8], e: LexError<JsonToken>) -> Result<Token<JsonToken>, Error> {
+        let options = &self.options;
         let end = if self.build {
-            diagnose::repair_or_report(input, e, options, self.builder.scratch())?
+            diagnose::repair_or_report(window, e, options, self.builder.scratch())?
         } else {
-            diagnose::repair_or_report(input, e, options, &mut Discard)?
+            diagnose::repair_or_report(window, e, options, &mut Discard)?
         };
         self.repaired = true;
         Ok(Token { kind: JsonToken::EscapedString, start: e.start, end })

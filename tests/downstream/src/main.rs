@@ -131,6 +131,19 @@ fn json_library() -> Result<(), jsonlex::Error> {
     assert_eq!(jsonlex::encode(&v5), r#"{"unquoted":"single","hex":31,"trailing":[1]}"#);
     let vc = jsonlex::jsonc::decode(b"{\"a\": 1 // a comment\n}")?;
     assert_eq!(vc["a"], 1);
+    // The dialects from any io::Read (the one parser loop, its dialect arms over the streaming lexers).
+    let file = &b"{unquoted: 'single', hex: 0x1F, trailing: [1,],}"[..];
+    assert_eq!(jsonlex::json5::decode_reader(file)?, v5);
+    let opts = jsonlex::json5::options().non_finite(jsonlex::NonFinite::Null);
+    assert_eq!(jsonlex::json5::decode_reader_with(&b"[NaN, +1]"[..], &opts)?, jsonlex::decode(b"[null, 1]")?);
+    jsonlex::json5::validate_reader(&b"[Infinity]"[..])?;
+    assert!(jsonlex::json5::validate_reader_with(&b"[Infinity]"[..], &jsonlex::json5::options()).is_err());
+    assert_eq!(jsonlex::jsonc::decode_reader(&b"{\"a\": 1 // a comment\n}"[..])?, vc);
+    let trailing = jsonlex::DecodeOptions::new().trailing_commas(true);
+    assert_eq!(jsonlex::jsonc::decode_reader_with(&b"[1, /* two */ 2,]"[..], &trailing)?, jsonlex::decode(b"[1, 2]")?);
+    assert_eq!(jsonlex::jsonc::validate_reader(&b"[1, /* 2"[..]).unwrap_err().line(), 1);
+    jsonlex::jsonc::validate_reader_with(&b"[1,]"[..], &trailing)?;
+    jsonlex::validate_reader_with(&b"[1, 2,]"[..], &trailing)?;   // strict JSON's reader takes trailing commas too
 
     // "With the default `serde` feature, `jsonlex::from_slice::<T>` / `to_string` work on
     // your own types": here types this crate can name without depending on serde.
