@@ -25,7 +25,7 @@
 use super::condition::{Backend, CondCtx};
 use super::Ctx;
 use crate::analysis::Analysis;
-use crate::automaton::{Automaton, StateId};
+use crate::automaton::{Automaton, State, StateId};
 use crate::grammar::{Action, RuleId};
 use crate::stats::TableStats;
 use crate::BackendChoice;
@@ -64,15 +64,7 @@ pub(super) fn choose(a: &Automaton, analysis: &Analysis, choice: BackendChoice) 
         near_start(a, &mut hot, budget);
     }
     (0..n)
-        .map(|i| {
-            let s = &a.states[i];
-            let accept_now = s.accept.is_some() && s.transitions.is_empty();
-            if hot[i] && !(accept_now && i != 0) {
-                Backend::Direct
-            } else {
-                Backend::Table
-            }
-        })
+        .map(|i| if hot[i] && (i == 0 || !ends_at_once(&a.states[i])) { Backend::Direct } else { Backend::Table })
         .collect()
 }
 
@@ -83,8 +75,8 @@ pub(super) fn choose(a: &Automaton, analysis: &Analysis, choice: BackendChoice) 
 /// keyword walks the trie's first states before it leaves for the identifier loop, and
 /// a table row there costs each such identifier a trip through the table loop and back.
 fn near_start(a: &Automaton, hot: &mut [bool], budget: usize) {
-    // States that accept and have no way out get no code (see `choose`): not counted.
-    let has_code = |i: usize| a.states[i].accept.is_none() || !a.states[i].transitions.is_empty();
+    // States that end a token at once get no code (see `choose`): not counted.
+    let has_code = |i: usize| !ends_at_once(&a.states[i]);
     let mut count = (0..hot.len()).filter(|&i| hot[i] && has_code(i)).count();
     let mut seen = vec![false; hot.len()];
     seen[StateId::START.index()] = true;
@@ -113,6 +105,12 @@ fn near_start(a: &Automaton, hot: &mut [bool], budget: usize) {
         }
         level = next;
     }
+}
+
+/// A state that accepts and has no way out: a transition into it emits the token, so
+/// it has no code of its own (a table row of it ends the token).
+fn ends_at_once(s: &State) -> bool {
+    s.accept.is_some() && s.transitions.is_empty()
 }
 
 /// No transition (an entry of no row, and the value of `T_NEXT` for "none").
@@ -552,8 +550,7 @@ mod tests {
         let near = within(&a, 1);
         for (i, s) in a.states.iter().enumerate() {
             let hot = near[i] || analysis.loops.iter().any(|l| l.state.index() == i);
-            let accept_now = s.accept.is_some() && s.transitions.is_empty();
-            let expected = if hot && !accept_now { Backend::Direct } else { Backend::Table };
+            let expected = if hot && !ends_at_once(s) { Backend::Direct } else { Backend::Table };
             assert_eq!(b[i], expected, "state {i}: {s:?}");
         }
         // "i" (a first byte) is code; "in" (after it) is a table row.
