@@ -273,34 +273,25 @@ impl<'a> Cursor<'a> {
     /// After an object member: whether another follows (`,`) or the object ends (`}`).
     #[inline]
     pub(crate) fn member_end(&mut self) -> Res<bool> {
-        match self.punct_next() {
-            Some(b',') => {
-                self.step();
-                return Ok(true);
-            }
-            Some(b'}') => {
-                self.step();
-                return Ok(false);
-            }
-            _ => {}
-        }
-        let t = self.next()?;
-        match t.kind {
-            JsonToken::Comma => Ok(true),
-            JsonToken::ObjectEnd => Ok(false),
-            _ => Err(self.expected(t, "',' or '}' after an object member")),
-        }
+        self.list_end(b'}', JsonToken::ObjectEnd, "',' or '}' after an object member")
     }
 
     /// After an array element: whether another follows.
     #[inline]
     pub(crate) fn element_end(&mut self) -> Res<bool> {
+        self.list_end(b']', JsonToken::ArrayEnd, "',' or ']' after an array element")
+    }
+
+    /// After a member or element: `true` at `,`, `false` at the closer (`close`, the
+    /// token `close_kind`), else an error expecting `what`.
+    #[inline(always)]
+    fn list_end(&mut self, close: u8, close_kind: JsonToken, what: &str) -> Res<bool> {
         match self.punct_next() {
             Some(b',') => {
                 self.step();
                 return Ok(true);
             }
-            Some(b']') => {
+            Some(b) if b == close => {
                 self.step();
                 return Ok(false);
             }
@@ -309,8 +300,8 @@ impl<'a> Cursor<'a> {
         let t = self.next()?;
         match t.kind {
             JsonToken::Comma => Ok(true),
-            JsonToken::ArrayEnd => Ok(false),
-            _ => Err(self.expected(t, "',' or ']' after an array element")),
+            k if k == close_kind => Ok(false),
+            _ => Err(self.expected(t, what)),
         }
     }
 
