@@ -383,3 +383,43 @@ fn no_panic_on_garbage() {
         }
     }
 }
+
+#[test]
+fn containers_of_every_short_length_keep_their_elements() {
+    // The builder's switches by length (value_builder.rs): an array alone on the value
+    // stack takes the stack's buffer from TAKE_STACK (64) elements, an object checks
+    // repeated keys in place up to Map::INDEX_THRESHOLD (8) members and by an index
+    // past it. Every length on both sides of both, at the root, after siblings still on
+    // the stack, and inside an object.
+    for n in 0..=70usize {
+        let items: Vec<String> = (0..n).map(|i| format!("{i}")).collect();
+        let array = format!("[{}]", items.join(","));
+        let expected = Value::Array((0..n).map(|i| Value::from(i as u64)).collect::<Vec<_>>().into());
+        assert_eq!(dec(&array).unwrap(), expected, "{array}");
+        let nested = format!("[1,\"x\",{array},{array},true]");
+        let got = dec(&nested).unwrap();
+        let got = got.as_array().unwrap();
+        assert_eq!(got.len(), 5, "{nested}");
+        assert_eq!((&got[2], &got[3], &got[4]), (&expected, &expected, &Value::Bool(true)), "{nested}");
+
+        // Keys k0..kn, and the same with a repeat of k0 at the end (its value replaces
+        // the first's, in the first's place).
+        let members: Vec<String> = (0..n).map(|i| format!("\"k{i}\":{i}")).collect();
+        let object = format!("{{{}}}", members.join(","));
+        let v = dec(&format!("[0,{object},{object}]")).unwrap();
+        for o in &v.as_array().unwrap()[1..] {
+            let o = o.as_object().unwrap();
+            assert_eq!(o.len(), n, "{object}");
+            for (i, (k, val)) in o.iter().enumerate() {
+                assert_eq!((k.as_str(), val), (format!("k{i}").as_str(), &Value::from(i as u64)), "{object}");
+            }
+        }
+        if n > 0 {
+            let repeated = format!("{{{},\"k0\":\"last\"}}", members.join(","));
+            let v = dec(&repeated).unwrap();
+            let o = v.as_object().unwrap();
+            assert_eq!(o.len(), n, "{repeated}");
+            assert_eq!(o.iter().next().map(|(k, v)| (k.as_str(), v)), Some(("k0", &Value::from("last"))), "{repeated}");
+        }
+    }
+}
