@@ -385,7 +385,7 @@ fn no_panic_on_garbage() {
 }
 
 #[test]
-fn containers_of_every_short_length_keep_their_elements() {
+fn containers_of_every_length_to_70_keep_their_elements() {
     // The builder's switches by length (value_builder.rs): an array alone on the value
     // stack takes the stack's buffer from TAKE_STACK (64) elements, an object checks
     // repeated keys in place up to Map::INDEX_THRESHOLD (8) members and by an index
