@@ -67,11 +67,10 @@ fn without_unsafe_lexes_as_with_it() {
         let source = input(&mut seed, round * 3);
         assert_eq!(safe(&source), fast(&source), "{source:?}");
     }
-    assert_eq!(safe::Token::lexer("x == 12").collect::<Vec<_>>(), [
-        Ok(safe::Token::Ident("x")),
-        Ok(safe::Token::Eq),
-        Ok(safe::Token::Int(12))
-    ]);
+    assert_eq!(
+        safe::Token::lexer("x == 12").collect::<Vec<_>>(),
+        [Ok(safe::Token::Ident("x")), Ok(safe::Token::Eq), Ok(safe::Token::Int(12))]
+    );
     // The same automaton either way.
     assert_eq!(<safe::Token as Automaton>::DFA_STATES, <Fast as Automaton>::DFA_STATES);
 }

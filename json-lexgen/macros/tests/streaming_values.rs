@@ -112,8 +112,36 @@ json_lexgen_macros::json_lexer!(
 );
 
 const PIECES: &[&str] = &[
-    "0", "12", "99999999999999999999999", "..", ".", "abc", "Abc", "Skip", "#0", "#5", "#2000", "%7", "%", "!",
-    "@", "~", "\"", "x", " ", "\n", "/*", "*/", "*", "/", "?", "é", "日本", "\u{1F600}", "\"abc", "\"ab\"",
+    "0",
+    "12",
+    "99999999999999999999999",
+    "..",
+    ".",
+    "abc",
+    "Abc",
+    "Skip",
+    "#0",
+    "#5",
+    "#2000",
+    "%7",
+    "%",
+    "!",
+    "@",
+    "~",
+    "\"",
+    "x",
+    " ",
+    "\n",
+    "/*",
+    "*/",
+    "*",
+    "/",
+    "?",
+    "é",
+    "日本",
+    "\u{1F600}",
+    "\"abc",
+    "\"ab\"",
 ];
 
 fn next(seed: &mut u64) -> u64 {
@@ -206,7 +234,12 @@ fn reader_lexes_as_the_slice_lexer() {
             kinds.insert(token.split(['(', ')', ' ']).nth(1).unwrap_or_default().to_string());
         }
         for &level in &levels {
-            assert_eq!(slice_tokens(&data, level), expected, "{level:?} slice lexer on {:?}", String::from_utf8_lossy(&data));
+            assert_eq!(
+                slice_tokens(&data, level),
+                expected,
+                "{level:?} slice lexer on {:?}",
+                String::from_utf8_lossy(&data)
+            );
             let sizes: Vec<usize> = (0..1 + next(&mut seed) % 4).map(|_| 1 + next(&mut seed) as usize % 9).collect();
             let sizes = if round % 3 == 0 { vec![1] } else { sizes };
             let capacity = 1 + next(&mut seed) as usize % 16;

@@ -42,12 +42,15 @@ impl Ctx<'_> {
                 None => end,
             };
             let more = self.need_more();
+            // The logos facade's lexer keeps no `finished` (logos has no `$`).
+            let finished =
+                if self.config.logos().is_some() { TokenStream::new() } else { quote!(self.finished = true;) };
             return quote! {
                 if start >= input.len() {
                     if !eof {
                         #more
                     }
-                    self.finished = true;
+                    #finished
                     #at_end
                 }
             };

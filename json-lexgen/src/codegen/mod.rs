@@ -108,13 +108,6 @@ pub fn generate(
         true => Some(values::ValueCtx::new(grammar, rt, &token_ty)?),
         false => None,
     };
-    if value_ctx.is_some() && config.streaming && config.logos().is_some() {
-        return Err(Diagnostic::error(
-            crate::diagnostic::DiagnosticKind::Syntax,
-            grammar.name.span,
-            "the logos front-end has no streaming form",
-        ));
-    }
     let ctx = Ctx {
         values: value_ctx.as_ref(),
         grammar,
@@ -152,7 +145,9 @@ pub fn generate(
         // Streaming, the conditions' code again in streaming mode, for the reader's step.
         let stream_arms = config.streaming.then(|| {
             let stream_ctx = Ctx { stream: true, ..ctx };
-            condition_arms(&automata.iter().zip(analyses).map(|(a, an)| stream_ctx.condition(a, an)).collect::<Vec<_>>())
+            condition_arms(
+                &automata.iter().zip(analyses).map(|(a, an)| stream_ctx.condition(a, an)).collect::<Vec<_>>(),
+            )
         });
         return Ok((values.template(&ctx, &arms, stream_arms.as_deref(), has_hooks, cond_enum)?, layouts));
     }

@@ -174,7 +174,7 @@ impl ValueCtx {
         resume: TokenStream,
     ) -> TokenStream {
         if let Some(host) = ctx.config.logos() {
-            return super::logos_host::return_error(host, partial, resume);
+            return super::logos_host::return_error(ctx, host, partial, resume);
         }
         let kind = match cause {
             ErrorCause::NoMatch => "NoMatch",
@@ -254,7 +254,9 @@ impl ValueCtx {
                     (None, None) => None,
                 };
                 match call {
-                    None => ctx.return_value(quote!(::core::option::Option::Some(::core::result::Result::Ok(#variant)))),
+                    None => {
+                        ctx.return_value(quote!(::core::option::Option::Some(::core::result::Result::Ok(#variant))))
+                    }
                     Some(call) => {
                         let (value_ty, emit) = match value {
                             Some(decl) => {
@@ -273,7 +275,8 @@ impl ValueCtx {
                             ),
                         );
                         let error = self.return_err(ctx, quote!(error));
-                        let emit = ctx.return_value(quote!(::core::option::Option::Some(::core::result::Result::Ok(#emit))));
+                        let emit =
+                            ctx.return_value(quote!(::core::option::Option::Some(::core::result::Result::Ok(#emit))));
                         quote! {
                             match #rt::lex::CallbackResult::<#value_ty, #err>::outcome(#call) {
                                 #rt::lex::Outcome::Emit(value) => { #emit }
@@ -351,9 +354,8 @@ impl ValueCtx {
         if extras_ty.is_some() {
             moved.push(quote!(extras));
         }
-        let moved_from = |from: TokenStream| -> Vec<TokenStream> {
-            moved.iter().map(|f| quote!(#f: #from.#f)).collect()
-        };
+        let moved_from =
+            |from: TokenStream| -> Vec<TokenStream> { moved.iter().map(|f| quote!(#f: #from.#f)).collect() };
         let (into_view, into_state) = (moved_from(quote!(state)), moved_from(quote!(view)));
         let (kernels_param, kernels_arg) = if has_hooks {
             (quote!(kernels: #rt::skip::Kernels,), quote!(kernels,))
@@ -651,7 +653,7 @@ impl ValueCtx {
         cond_enum: TokenStream,
     ) -> Result<TokenStream, Diagnostic> {
         if let Some(host) = ctx.config.logos() {
-            return Ok(super::logos_host::template(ctx, host, arms, has_hooks, cond_enum));
+            return Ok(super::logos_host::template(ctx, host, arms, stream_arms, has_hooks, cond_enum));
         }
         let streaming = stream_arms.is_some();
         let (rt, grammar, lexer, cond_ty) = (ctx.rt, ctx.grammar, &self.lexer, ctx.cond_ty);

@@ -186,6 +186,7 @@ fn expand(input: TokenStream, unsafe_code: bool) -> Result<TokenStream, Vec<syn:
     let config = crate::Config::new()
         .runtime_path_tokens(quote!(#krate::__runtime))
         .unsafe_code(unsafe_code && def.unsafe_code)
+        .streaming(def.stream)
         .logos_host(host.clone());
     let generated =
         crate::Builder::new().configure(config).build_grammar(grammar, &format!("{}.rs", def.name)).map_err(|e| {
