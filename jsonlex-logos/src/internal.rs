@@ -259,7 +259,7 @@ pub fn run_step<'b, T: Logos<'b>>(
     state: &mut StreamState<T::Extras>,
     window: BufferWindow<'b, T::Source>,
     next: impl FnOnce(&mut crate::Lexer<'b, T>, bool, usize) -> Fill<Option<Result<T, T::Error>>>,
-) -> Fill<Option<Result<(T, crate::Span), crate::StreamError<T::Error>>>>
+) -> Fill<Option<crate::StreamResult<T, T::Error>>>
 where
     T::Source: Window,
 {

@@ -43,7 +43,7 @@ pub mod internal;
 
 pub use crate::lexer::{Lexer, Span, SpannedIter};
 pub use crate::source::Source;
-pub use crate::stream::{StreamError, StreamLexer, StreamLogos};
+pub use crate::stream::{StreamError, StreamLexer, StreamLogos, StreamResult};
 pub use json_lexgen_macros::Logos;
 
 /// The trait `#[derive(Logos)]` implements for a token enum.

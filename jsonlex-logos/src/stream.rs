@@ -8,6 +8,10 @@ use json_runtime::skip::Kernels;
 use std::io::{self, Read};
 use std::marker::PhantomData;
 
+/// What [`StreamLexer::next_token`] gives but for the end: a token and its span, or an
+/// error.
+pub type StreamResult<T, E> = Result<(T, Span), StreamError<E>>;
+
 /// What `#[derive(Logos)]` with `#[logos(stream)]` implements: the enum at every
 /// source lifetime (over the buffer of a reader), for [`StreamLexer`].
 pub trait StreamLogos: Sized {
@@ -24,7 +28,7 @@ pub trait StreamLogos: Sized {
         buf: &'b [u8],
         base: usize,
         eof: bool,
-    ) -> Fill<Option<Result<(Self::Token<'b>, Span), StreamError<Self::Error>>>>;
+    ) -> Fill<Option<StreamResult<Self::Token<'b>, Self::Error>>>;
 }
 
 /// An error of a [`StreamLexer`].
@@ -123,7 +127,7 @@ struct Step<T: StreamLogos> {
 }
 
 impl<T: StreamLogos> BufferedStep for Step<T> {
-    type Output<'b> = Option<Result<(T::Token<'b>, Span), StreamError<T::Error>>>;
+    type Output<'b> = Option<StreamResult<T::Token<'b>, T::Error>>;
 
     #[inline(always)]
     fn step<'b>(&mut self, buf: &'b [u8], base: usize, eof: bool) -> Fill<Self::Output<'b>> {
@@ -183,7 +187,7 @@ impl<R: Read, T: StreamLogos> StreamLexer<R, T> {
     /// The next token and its span, an error, or `None` at the end. After a token's
     /// error the lexer goes on, as logos's does; after bad UTF-8 or a failed read
     /// (`Interrupted` is retried) it has ended.
-    pub fn next_token(&mut self) -> Option<Result<(T::Token<'_>, Span), StreamError<T::Error>>> {
+    pub fn next_token(&mut self) -> Option<StreamResult<T::Token<'_>, T::Error>> {
         if self.done {
             return None;
         }

@@ -67,7 +67,7 @@ fn strlen(lex: &mut Calc) -> Result<usize, LexErr> {
 
 /// `bool`: `!` is a token after an even number of tildes.
 fn bang(lex: &mut Calc) -> bool {
-    lex.extras.tildes % 2 == 0
+    lex.extras.tildes.is_multiple_of(2)
 }
 
 /// `Skip`, with a change to the extras.
@@ -154,7 +154,7 @@ fn input(seed: &mut u64, len: usize) -> Vec<u8> {
     while s.len() < len {
         let piece = PIECES[next(seed) as usize % PIECES.len()];
         // Long runs (a long name, string, comment) reach the SIMD kernels.
-        let times = if next(seed) % 12 == 0 { 1 + next(seed) as usize % 300 } else { 1 };
+        let times = if next(seed).is_multiple_of(12) { 1 + next(seed) as usize % 300 } else { 1 };
         s.extend(piece.repeat(times).bytes());
     }
     s
@@ -188,7 +188,7 @@ impl Read for Pieces<'_> {
             return Err(io::Error::other("the disk is on fire"));
         }
         self.turn += 1;
-        if self.turn % 5 == 0 {
+        if self.turn.is_multiple_of(5) {
             // Interrupted reads are retried, not errors.
             return Err(io::ErrorKind::Interrupted.into());
         }
@@ -241,7 +241,7 @@ fn reader_lexes_as_the_slice_lexer() {
                 String::from_utf8_lossy(&data)
             );
             let sizes: Vec<usize> = (0..1 + next(&mut seed) % 4).map(|_| 1 + next(&mut seed) as usize % 9).collect();
-            let sizes = if round % 3 == 0 { vec![1] } else { sizes };
+            let sizes = if round.is_multiple_of(3) { vec![1] } else { sizes };
             let capacity = 1 + next(&mut seed) as usize % 16;
             let lookahead = 2 + next(&mut seed) as usize % 6;
             let reader = Pieces { data: &data, sizes: sizes.clone(), turn: 0, fail_at: None, at: 0 };

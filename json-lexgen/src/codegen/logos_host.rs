@@ -255,7 +255,7 @@ fn stream_impl(host: &Host) -> TokenStream {
                 buf: &#lt [u8],
                 base: usize,
                 eof: bool,
-            ) -> #krate::__runtime::lex::Fill<::core::option::Option<::core::result::Result<(#tok, #krate::Span), #krate::StreamError<#error>>>> {
+            ) -> #krate::__runtime::lex::Fill<::core::option::Option<#krate::StreamResult<#tok, #error>>> {
                 let window = <#source as #krate::internal::Window>::window(buf, base, eof, &mut state.valid_to);
                 #krate::internal::run_step::<#tok>(state, window, |lexer, eof, lookahead| {
                     __LogosNext::<#tok, #error>::__logos_next_buffered(lexer, eof, lookahead)

@@ -51,7 +51,7 @@ enum Token<'s> {
     Big(u64),
     #[regex("%[A-Z]+", |lex| if lex.slice() == "%SKIP" { Filter::Skip } else { Filter::Emit(lex.slice().len()) })]
     Caps(usize),
-    #[token("!", |lex| lex.extras.lines % 2 == 0)]
+    #[token("!", |lex| lex.extras.lines.is_multiple_of(2))]
     Bang,
     // Two bytes on, when they end on a character's boundary.
     #[token("@", |lex| { if lex.remainder().get(..2).is_some() { lex.bump(2) } })]
@@ -111,7 +111,7 @@ fn input(seed: &mut u64, len: usize) -> String {
     let mut s = String::new();
     while s.len() < len {
         let piece = PIECES[next(seed) as usize % PIECES.len()];
-        let times = if next(seed) % 12 == 0 { 1 + next(seed) as usize % 300 } else { 1 };
+        let times = if next(seed).is_multiple_of(12) { 1 + next(seed) as usize % 300 } else { 1 };
         s.push_str(&piece.repeat(times));
     }
     s
@@ -188,7 +188,7 @@ fn stream_lexes_as_the_slice_lexer() {
         for &level in &levels {
             assert_eq!(slice_tokens(&source, level), expected, "{level:?} slice lexer on {source:?}");
             let sizes: Vec<usize> = (0..1 + next(&mut seed) % 4).map(|_| 1 + next(&mut seed) as usize % 9).collect();
-            let sizes = if round % 3 == 0 { vec![1] } else { sizes };
+            let sizes = if round.is_multiple_of(3) { vec![1] } else { sizes };
             let (capacity, lookahead) = (1 + next(&mut seed) as usize % 16, 2 + next(&mut seed) as usize % 6);
             let (got, end) = stream_tokens(pieces(source.as_bytes(), sizes.clone(), None), level, capacity, lookahead);
             assert_eq!(end, None);
@@ -208,7 +208,7 @@ fn bad_utf8_ends_the_stream_where_it_starts() {
         let mut bytes = source.clone().into_bytes();
         let at = next(&mut seed) as usize % bytes.len();
         // A lone continuation byte, or a character cut by the input's end.
-        let bad_at = if round % 2 == 0 {
+        let bad_at = if round.is_multiple_of(2) {
             bytes.insert(at, 0x80);
             at
         } else {
