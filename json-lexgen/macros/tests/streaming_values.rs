@@ -285,7 +285,8 @@ fn callbacks_see_the_whole_token_and_the_lookahead() {
     let text = format!("\"{}\" @abc", "a".repeat(3000));
     let reader = Pieces { data: text.as_bytes(), sizes: vec![1], turn: 0, fail_at: None, at: 0 };
     let mut lexer = CalcReader::new(reader).with_capacity(2).lookahead(2);
-    assert_eq!(lexer.next_token().map(|t| t.ok()), Some(Some(CalcToken::Str(3002))));
+    let (token, span) = lexer.next_spanned().expect("a token");
+    assert_eq!((token.ok(), span), (Some(CalcToken::Str(3002)), 0..3002));
     assert_eq!(lexer.span(), 0..3002);
     // `@` sees two bytes after it and bumps over them: `ab` is in its span.
     assert_eq!(lexer.next_token().map(|t| t.ok()), Some(Some(CalcToken::At)));

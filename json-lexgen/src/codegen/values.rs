@@ -570,28 +570,39 @@ impl ValueCtx {
                 /// The next token, an error, or `None` at the end. After a lexing error the
                 /// lexer goes on as its grammar says; a failed read (`Interrupted` is
                 /// retried) is `StreamError::Io` and ends it: the input is never taken as
-                /// ending there.
+                /// ending there. A token's borrowed values (`&'s str`) borrow the reader's
+                /// buffer until the next call: [`Self::next_spanned`] gives the span too.
                 #[inline]
                 pub fn next_token<'s>(&'s mut self) -> ::core::option::Option<::core::result::Result<#token_ty, #rt::lex::StreamError<#err>>> {
+                    ::core::option::Option::Some(self.next_spanned()?.0)
+                }
+
+                /// As [`Self::next_token`], with the token's (or error's) span, as logos's
+                /// `spanned()`.
+                #[inline]
+                pub fn next_spanned<'s>(&'s mut self) -> ::core::option::Option<(::core::result::Result<#token_ty, #rt::lex::StreamError<#err>>, ::core::ops::Range<usize>)> {
                     if self.done {
                         return ::core::option::Option::None;
                     }
-                    match self.input.next(&mut self.state) {
+                    let step = self.input.next(&mut self.state);
+                    let span = self.state.lexer.as_ref().map_or(0..0, |l| l.token_start..l.pos);
+                    let token = match step {
                         ::core::result::Result::Ok(::core::option::Option::Some(::core::result::Result::Ok(token))) => {
-                            ::core::option::Option::Some(::core::result::Result::Ok(token))
+                            ::core::result::Result::Ok(token)
                         }
                         ::core::result::Result::Ok(::core::option::Option::Some(::core::result::Result::Err(error))) => {
-                            ::core::option::Option::Some(::core::result::Result::Err(#rt::lex::StreamError::Token(error)))
+                            ::core::result::Result::Err(#rt::lex::StreamError::Token(error))
                         }
                         ::core::result::Result::Ok(::core::option::Option::None) => {
                             self.done = true;
-                            ::core::option::Option::None
+                            return ::core::option::Option::None;
                         }
                         ::core::result::Result::Err(error) => {
                             self.done = true;
-                            ::core::option::Option::Some(::core::result::Result::Err(error.into()))
+                            ::core::result::Result::Err(error.into())
                         }
-                    }
+                    };
+                    ::core::option::Option::Some((token, span))
                 }
 
                 /// The span of the last token (or error), as offsets in the input.

@@ -111,15 +111,17 @@ fn value_reader() {
     let slice: Vec<_> = Tally::new(text).spanned().map(|(t, span)| (t.map_err(|e| e.message), span)).collect();
     let mut reader = TallyReader::new(OneByte(text.as_bytes())).with_capacity(2);
     let mut streamed = Vec::new();
-    while let Some(token) = reader.next_token() {
+    // A token's `&str` borrows the reader's buffer until the next call: keep it owned.
+    while let Some((token, span)) = reader.next_spanned() {
         let token = match token {
-            Ok(t) => Ok(t),
+            Ok(t) => Ok(format!("{t:?}")),
             Err(StreamError::Token(e)) => Err(e.message),
             Err(StreamError::Io { error, .. }) => panic!("a slice cannot fail: {error}"),
         };
-        streamed.push((token, reader.span()));
+        streamed.push((token, span));
     }
-    assert_eq!(streamed, slice);
+    let slice_owned: Vec<_> = slice.iter().map(|(t, span)| (t.as_ref().map(|t| format!("{t:?}")).map_err(|e| *e), span.clone())).collect();
+    assert_eq!(streamed, slice_owned);
     assert_eq!(slice[0], (Ok(TallyToken::Run(4)), 0..4));
     assert_eq!(slice[3], (Err(Some("unexpected")), 12..13));
     assert_eq!(reader.position(14).line, 2);
