@@ -320,3 +320,53 @@ fn positions_count_the_dropped_lines() {
     let Some(Err(StreamError::Token(LexErr::Lex(e)))) = e else { panic!("{e:?}") };
     assert_eq!((e.kind, e.span, e.message), (TokenErrorKind::ErrorRule, 0..1, Some("a question mark")));
 }
+
+/// The reader of a lexer generated without `unsafe` (its state moves into the step's
+/// lexer and back, rather than staying in place).
+mod safe {
+    #[derive(Clone, Debug, Default, PartialEq)]
+    pub struct Lines(pub usize);
+
+    json_lexgen_macros::json_lexer!(
+        r##"
+        %name Safe;
+        %extras Lines;
+        %value Int: u64;
+        %value Name: &'s str;
+        <CODE> [0-9]+             => Int({ lex.text().ok()?.parse().ok() });
+        <CODE> [a-z]+             => Name;
+        <CODE> "\"" [^"\n]* "\""  => Str;
+        <CODE> "/*"               => skip -> push(COMMENT);
+        <COMMENT> "*/"     => skip -> pop;
+        <COMMENT> [^*\n]+ | "*" => skip;
+        <*> "\n"           => skip({ lex.extras.0 += 1; });
+        <CODE> " "+               => skip;
+        <CODE> *                  => error("unexpected");
+    "##,
+        streaming,
+        no_unsafe
+    );
+}
+
+#[test]
+fn reader_without_unsafe_lexes_as_the_slice_lexer() {
+    use safe::{Safe, SafeReader};
+    let mut seed = 41;
+    for round in 0..300 {
+        let data = input(&mut seed, round % 61 * 3);
+        let mut slice = Safe::new(&data);
+        let mut expected = Vec::new();
+        while let Some(t) = slice.next_token() {
+            expected.push((format!("{t:?}"), slice.span()));
+        }
+        let sizes = vec![1 + next(&mut seed) as usize % 5];
+        let reader = Pieces { data: &data, sizes, turn: 0, fail_at: None, at: 0 };
+        let mut lexer = SafeReader::new(reader).with_capacity(1 + round % 7);
+        let mut got = Vec::new();
+        while let Some((t, span)) = lexer.next_spanned() {
+            got.push((format!("{:?}", t.map_err(|e| e.token().expect("no read fails"))), span));
+        }
+        assert_eq!(got, expected, "{:?}", String::from_utf8_lossy(&data));
+        assert_eq!(*lexer.extras(), slice.extras);
+    }
+}

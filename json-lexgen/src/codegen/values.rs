@@ -435,6 +435,86 @@ impl ValueCtx {
                 }
             }
         };
+        if let Some(extras) = grammar.extras.as_ref().filter(|e| mentions_input_lifetime(&e.text)) {
+            return Err(Diagnostic::error(
+                DiagnosticKind::Directive,
+                extras.span,
+                "a streaming value lexer keeps its extras between buffers: the %extras type cannot borrow the \
+                 input ('s); generate it without streaming, or make the extras own their data",
+            ));
+        }
+        let step_body = if ctx.config.unsafe_code {
+            // The state stays in place: the step's lexer is the state, its `input`
+            // pointed at the buffer for the step (moving the whole state in and out per
+            // token, as the code without `unsafe` does, cost ~60 instructions a token).
+            let view = super::safety::unsafe_let(
+                "`Name<'static>` and `Name<'s>` differ only in a lifetime, so have one layout, and the one field \
+                 whose type names it, `input`, holds `buf` only during this step: it is set below and emptied \
+                 when the step ends, by a panic too (`Reset`). The extras type cannot name the input's lifetime \
+                 (refused when the reader is generated), so nothing of `buf` stays in the state after the step.",
+                quote!(view),
+                quote!(&mut *state.cast::<#lexer<'s>>()),
+            );
+            let reset = super::safety::unsafe_let(
+                "`self.0` points at the reader's state, which outlives this guard (a local of the step).",
+                quote!(()),
+                quote!((*self.0).input = &[]),
+            );
+            quote! {
+                let ::core::option::Option::Some(state) = self.lexer.as_mut() else {
+                    return #rt::lex::Fill::Ready(::core::option::Option::None);
+                };
+                let state: *mut #lexer<'static> = state;
+                /// Empties the state's `input` when the step ends, however it ends.
+                struct Reset(*mut #lexer<'static>);
+                impl ::core::ops::Drop for Reset {
+                    #[inline(always)]
+                    fn drop(&mut self) {
+                        #reset
+                    }
+                }
+                let reset = Reset(state);
+                #view
+                let view: &mut #lexer<'s> = view;
+                view.input = buf;
+                view.base = base;
+                view.limit = if eof { buf.len() } else { usize::MAX };
+                view.pos = view.pos.wrapping_sub(base);
+                view.token_start = view.token_start.wrapping_sub(base);
+                let out = view.__next_buffered(eof, self.lookahead);
+                view.pos = base.saturating_add(view.pos);
+                view.token_start = base.wrapping_add(view.token_start);
+                view.base = 0;
+                view.limit = 0;
+                ::core::mem::drop(reset);
+                out
+            }
+        } else {
+            // Without `unsafe`: the state moves into a lexer over the buffer, and back.
+            quote! {
+                let ::core::option::Option::Some(state) = self.lexer.take() else {
+                    return #rt::lex::Fill::Ready(::core::option::Option::None);
+                };
+                let mut view: #lexer<'s> = #lexer {
+                    input: buf,
+                    base,
+                    limit: if eof { buf.len() } else { usize::MAX },
+                    pos: state.pos.wrapping_sub(base),
+                    token_start: state.token_start.wrapping_sub(base),
+                    #(#into_view,)*
+                };
+                let out = view.__next_buffered(eof, self.lookahead);
+                self.lexer = ::core::option::Option::Some(#lexer {
+                    input: &[],
+                    base: 0,
+                    limit: 0,
+                    pos: view.base.saturating_add(view.pos),
+                    token_start: view.base.wrapping_add(view.token_start),
+                    #(#into_state,)*
+                });
+                out
+            }
+        };
         let doc = format!(
             "Streaming form of the `{}` value lexer: its tokens read from any `std::io::Read`, in memory \
              bounded by the longest token. Callbacks run once per match, with the whole match buffered \
@@ -480,27 +560,7 @@ impl ValueCtx {
 
                 #[inline(always)]
                 fn step<'s>(&mut self, buf: &'s [u8], base: usize, eof: bool) -> #rt::lex::Fill<Self::Output<'s>> {
-                    let ::core::option::Option::Some(state) = self.lexer.take() else {
-                        return #rt::lex::Fill::Ready(::core::option::Option::None);
-                    };
-                    let mut view: #lexer<'s> = #lexer {
-                        input: buf,
-                        base,
-                        limit: if eof { buf.len() } else { usize::MAX },
-                        pos: state.pos.wrapping_sub(base),
-                        token_start: state.token_start.wrapping_sub(base),
-                        #(#into_view,)*
-                    };
-                    let out = view.__next_buffered(eof, self.lookahead);
-                    self.lexer = ::core::option::Option::Some(#lexer {
-                        input: &[],
-                        base: 0,
-                        limit: 0,
-                        pos: view.base.saturating_add(view.pos),
-                        token_start: view.base.wrapping_add(view.token_start),
-                        #(#into_state,)*
-                    });
-                    out
+                    #step_body
                 }
 
                 #[inline]
@@ -572,14 +632,14 @@ impl ValueCtx {
                 /// retried) is `StreamError::Io` and ends it: the input is never taken as
                 /// ending there. A token's borrowed values (`&'s str`) borrow the reader's
                 /// buffer until the next call: [`Self::next_spanned`] gives the span too.
-                #[inline]
+                #[inline(always)]
                 pub fn next_token<'s>(&'s mut self) -> ::core::option::Option<::core::result::Result<#token_ty, #rt::lex::StreamError<#err>>> {
                     ::core::option::Option::Some(self.next_spanned()?.0)
                 }
 
                 /// As [`Self::next_token`], with the token's (or error's) span, as logos's
-                /// `spanned()`.
-                #[inline]
+                /// `spanned()`. Always inlined, as the slice lexer's `next_token`.
+                #[inline(always)]
                 pub fn next_spanned<'s>(&'s mut self) -> ::core::option::Option<(::core::result::Result<#token_ty, #rt::lex::StreamError<#err>>, ::core::ops::Range<usize>)> {
                     if self.done {
                         return ::core::option::Option::None;

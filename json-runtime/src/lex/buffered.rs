@@ -121,6 +121,9 @@ impl<R: Read> TokenReader<R> {
     /// The next decided outcome of `step`, reading as it needs; `Err` when a read
     /// failed (`Interrupted` is retried). After a failed read every call is that
     /// error again, without its `io::Error`: the input is never taken as ending there.
+    /// Always inlined: the step (the generated state machine) is then in the caller's
+    /// loop, as a slice lexer's `next_token` is.
+    #[inline(always)]
     pub fn next<'a, S: BufferedStep>(&'a mut self, step: &mut S) -> Result<S::Output<'a>, StreamReadError> {
         loop {
             if self.failed {
