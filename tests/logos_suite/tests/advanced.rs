@@ -167,7 +167,13 @@ mod advanced {
 
     #[test]
     fn cyrillic() {
-        assert_lex("До свидания", &[(Ok(Token::Cyrillic), "До", 0..4), (Ok(Token::Cyrillic), "свидания", 5..21)]);
+        assert_lex(
+            "До свидания",
+            &[
+                (Ok(Token::Cyrillic), "До", 0..4),
+                (Ok(Token::Cyrillic), "свидания", 5..21),
+            ],
+        );
     }
 
     #[test]

@@ -103,7 +103,11 @@ mod rust {
         let q_hashes = concat!('"', "######", "######", "######", "######", "######");
         let closing = &q_hashes[..lexer.slice().len() - 1]; // skip initial 'r'
 
-        lexer.remainder().find(closing).map(|i| lexer.bump(i + closing.len())).is_some()
+        lexer
+            .remainder()
+            .find(closing)
+            .map(|i| lexer.bump(i + closing.len()))
+            .is_some()
     }
 
     #[derive(Logos, Debug, Clone, Copy, PartialEq)]
@@ -191,7 +195,10 @@ mod return_result_skip {
     }
 
     fn skip_comment<'src>(lexer: &mut Lexer<'src, Token<'src>>) -> Result<Skip, LexerError> {
-        let end = lexer.remainder().find("-->").ok_or(LexerError::UnterminatedComment)?;
+        let end = lexer
+            .remainder()
+            .find("-->")
+            .ok_or(LexerError::UnterminatedComment)?;
         lexer.bump(end + 3);
 
         Ok(Skip)
@@ -222,7 +229,11 @@ mod skip_callback_function {
     }
 
     fn skip_comment<'src>(lexer: &mut Lexer<'src, Token<'src>>) {
-        let end = lexer.remainder().find("-->").map(|id| id + 3).unwrap_or(lexer.remainder().len());
+        let end = lexer
+            .remainder()
+            .find("-->")
+            .map(|id| id + 3)
+            .unwrap_or(lexer.remainder().len());
         lexer.bump(end);
     }
 
@@ -275,7 +286,14 @@ mod skip_callback_closure {
 
         assert_eq!(
             tokens.as_slice(),
-            &[Token::Letters, Token::Numbers, Token::Letters, Token::Numbers, Token::Letters, Token::Numbers,]
+            &[
+                Token::Letters,
+                Token::Numbers,
+                Token::Letters,
+                Token::Numbers,
+                Token::Letters,
+                Token::Numbers,
+            ]
         );
         assert_eq!(error_lines.as_slice(), &[1, 1, 2]);
     }

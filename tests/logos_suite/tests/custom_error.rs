@@ -54,7 +54,11 @@ fn test() {
             (Ok(Token::Identifier("abc")), "abc", 3..6),
             (Ok(Token::Number(1234)), "1234", 6..10),
             (Ok(Token::Identifier("xyz")), "xyz", 10..13),
-            (Err(LexingError::NumberTooLong), "1111111111111111111111111111111111111111111111111111111", 13..68),
+            (
+                Err(LexingError::NumberTooLong),
+                "1111111111111111111111111111111111111111111111111111111",
+                13..68,
+            ),
             (Err(LexingError::UnrecognisedCharacter(',')), ",", 68..69),
         ],
     );
@@ -95,8 +99,8 @@ fn error_callback_test() {
 
     assert_eq!(
         &[
-            "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "b", "b", "b", "b", "b", "b",
-            "b", "b", "b", "b"
+            "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "b", "b",
+            "b", "b", "b", "b", "b", "b", "b", "b"
         ],
         lexer_b.extras.as_slice()
     );

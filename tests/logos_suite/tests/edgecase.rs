@@ -19,7 +19,10 @@ mod crunch {
 
     #[test]
     fn crunch() {
-        assert_lex("exposed_function", &[(Ok(Token::Ident), "exposed_function", 0..16)]);
+        assert_lex(
+            "exposed_function",
+            &[(Ok(Token::Ident), "exposed_function", 0..16)],
+        );
     }
 }
 
@@ -151,7 +154,8 @@ mod benches {
 
     #[test]
     fn keywords_and_punctators() {
-        static SOURCE: &str = "foobar(protected primitive private instanceof in) { + ++ = == === => }";
+        static SOURCE: &str =
+            "foobar(protected primitive private instanceof in) { + ++ = == === => }";
 
         assert_lex(
             SOURCE,
@@ -189,12 +193,20 @@ mod benches {
                 (Ok(Token::String), r#""graph""#, 16..23),
                 (Ok(Token::String), r#""that can""#, 24..34),
                 (Ok(Token::String), r#""more adequately represent""#, 35..62),
-                (Ok(Token::String), r#""loops and arbitrary state jumps""#, 63..96),
+                (
+                    Ok(Token::String),
+                    r#""loops and arbitrary state jumps""#,
+                    63..96,
+                ),
                 (Ok(Token::String), r#""with\"\"\"out""#, 97..112),
                 (Ok(Token::String), r#""the\n\n\n\n\n""#, 113..128),
                 (Ok(Token::String), r#""expl\"\"\"osive""#, 129..146),
                 (Ok(Token::String), r#""nature\"""#, 147..157),
-                (Ok(Token::String), r#""of trying to build up all possible permutations in a tree.""#, 157..217),
+                (
+                    Ok(Token::String),
+                    r#""of trying to build up all possible permutations in a tree.""#,
+                    157..217,
+                ),
             ],
         )
     }
@@ -214,7 +226,11 @@ mod unicode_whitespace {
     fn abcdef_trivia() {
         assert_lex(
             "   12345\u{2029}67890\t  x ",
-            &[(Ok(Token::Number), "12345", 3..8), (Ok(Token::Number), "67890", 11..16), (Err(()), "x", 19..20)],
+            &[
+                (Ok(Token::Number), "12345", 3..8),
+                (Ok(Token::Number), "67890", 11..16),
+                (Err(()), "x", 19..20),
+            ],
         );
     }
 }
@@ -341,7 +357,14 @@ mod type_params {
     fn substitute_type_params() {
         let tokens: Vec<_> = Token::lexer("foo 42 bar").collect();
 
-        assert_eq!(tokens, &[Ok(Token::Ident("foo")), Ok(Token::Number(42u64)), Ok(Token::Ident("bar")),]);
+        assert_eq!(
+            tokens,
+            &[
+                Ok(Token::Ident("foo")),
+                Ok(Token::Number(42u64)),
+                Ok(Token::Ident("bar")),
+            ]
+        );
     }
 }
 

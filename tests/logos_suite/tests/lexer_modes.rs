@@ -102,7 +102,9 @@ fn iterating_modes() {
     use Inner::*;
     use Tokens::*;
     let s = r#""Hello W\u{00f4}\162ld\n""#;
-    let moded = ModeBridge { mode: Modes::new(s) };
+    let moded = ModeBridge {
+        mode: Modes::new(s),
+    };
 
     let results: Vec<Result<Tokens, ()>> = moded.collect();
     let expect = vec![

@@ -203,7 +203,10 @@ mod issue_190 {
         }
         input.push('"');
 
-        assert_lex(input.as_str(), &[(Ok(Token190::QuoteME), input.as_str(), 0..input.len())]);
+        assert_lex(
+            input.as_str(),
+            &[(Ok(Token190::QuoteME), input.as_str(), 0..input.len())],
+        );
     }
 }
 
@@ -222,7 +225,13 @@ mod issue_200 {
 
     #[test]
     fn test_200() {
-        assert_lex("not not", &[(Ok(Token200::Not), "not", 0..3), (Ok(Token200::Not), "not", 4..7)]);
+        assert_lex(
+            "not not",
+            &[
+                (Ok(Token200::Not), "not", 0..3),
+                (Ok(Token200::Not), "not", 4..7),
+            ],
+        );
     }
 }
 
@@ -269,7 +278,11 @@ mod issue_201 {
 
         assert_lex(
             "[[a]] [=[ b ]] ]=] [===[ C ]===]",
-            &[(Ok(Pair), "[[a]]", 0..5), (Ok(Pair), "[=[ b ]] ]=]", 6..18), (Ok(Pair), "[===[ C ]===]", 19..32)],
+            &[
+                (Ok(Pair), "[[a]]", 0..5),
+                (Ok(Pair), "[=[ b ]] ]=]", 6..18),
+                (Ok(Pair), "[===[ C ]===]", 19..32),
+            ],
         )
     }
 }
@@ -305,7 +318,11 @@ mod issue_203 {
     fn test() {
         assert_lex(
             "1.1e1 2.3e",
-            &[(Ok(SyntaxKind::Float), "1.1e1", 0..5), (Ok(SyntaxKind::Float), "2.3", 6..9), (Err(()), "e", 9..10)],
+            &[
+                (Ok(SyntaxKind::Float), "1.1e1", 0..5),
+                (Ok(SyntaxKind::Float), "2.3", 6..9),
+                (Err(()), "e", 9..10),
+            ],
         );
     }
 }
@@ -340,7 +357,10 @@ mod issue_213 {
     fn test() {
         assert_lex(
             "12_3 0b0000_1111",
-            &[(Ok(Token213::Number), "12_3", 0..4), (Ok(Token213::Number), "0b0000_1111", 5..16)],
+            &[
+                (Ok(Token213::Number), "12_3", 0..4),
+                (Ok(Token213::Number), "0b0000_1111", 5..16),
+            ],
         )
     }
 }
@@ -357,7 +377,10 @@ mod issue_220 {
 
     #[test]
     fn test() {
-        assert_lex("(* hello world *)", &[(Ok(Token220::Comment), "(* hello world *)", 0..17)])
+        assert_lex(
+            "(* hello world *)",
+            &[(Ok(Token220::Comment), "(* hello world *)", 0..17)],
+        )
     }
 }
 
@@ -374,9 +397,15 @@ mod issue_227 {
     }
     #[test]
     fn test() {
-        assert_lex("aaaaaaaaaaaaaaab", &[(Ok(Token227::APlusB), "aaaaaaaaaaaaaaab", 0..16)]);
+        assert_lex(
+            "aaaaaaaaaaaaaaab",
+            &[(Ok(Token227::APlusB), "aaaaaaaaaaaaaaab", 0..16)],
+        );
         assert_lex("a", &[(Ok(Token227::A), "a", 0..1)]);
-        assert_lex("aa", &[(Ok(Token227::A), "a", 0..1), (Ok(Token227::A), "a", 1..2)]);
+        assert_lex(
+            "aa",
+            &[(Ok(Token227::A), "a", 0..1), (Ok(Token227::A), "a", 1..2)],
+        );
     }
 }
 
@@ -444,7 +473,10 @@ mod issue_246 {
 
     #[test]
     fn test() {
-        assert_lex(r#""""abc""""#, &[(Ok(Token246::Triple), r#""""abc""""#, 0..9)])
+        assert_lex(
+            r#""""abc""""#,
+            &[(Ok(Token246::Triple), r#""""abc""""#, 0..9)],
+        )
     }
 }
 
@@ -602,7 +634,13 @@ mod issue_265 {
     }
     #[test]
     fn test_4() {
-        assert_lex("not in ", &[(Ok(Token265::TK_NOT_IN), "not in", 0..6), (Ok(Token265::TK_WHITESPACE), " ", 6..7)]);
+        assert_lex(
+            "not in ",
+            &[
+                (Ok(Token265::TK_NOT_IN), "not in", 0..6),
+                (Ok(Token265::TK_WHITESPACE), " ", 6..7),
+            ],
+        );
     }
 }
 
@@ -762,7 +800,10 @@ mod issue_456 {
     }
     #[test]
     fn test() {
-        assert_lex("aa", &[(Ok(Token456::T), "a", 0..1), (Ok(Token456::T), "a", 1..2)]);
+        assert_lex(
+            "aa",
+            &[(Ok(Token456::T), "a", 0..1), (Ok(Token456::T), "a", 1..2)],
+        );
     }
 }
 
@@ -781,6 +822,9 @@ mod issue_461 {
     }
     #[test]
     fn test() {
-        assert_lex::<Token461>(b"-0x", &[(Ok(Token461::Int), b"-0", 0..2), (Err(()), b"x", 2..3)]);
+        assert_lex::<Token461>(
+            b"-0x",
+            &[(Ok(Token461::Int), b"-0", 0..2), (Err(()), b"x", 2..3)],
+        );
     }
 }

@@ -32,5 +32,11 @@ fn greek() {
 
 #[test]
 fn cyrillic() {
-    assert_lex("До свидания", &[(Ok(Token::Cyrillic), "До", 0..4), (Ok(Token::Cyrillic), "свидания", 5..21)])
+    assert_lex(
+        "До свидания",
+        &[
+            (Ok(Token::Cyrillic), "До", 0..4),
+            (Ok(Token::Cyrillic), "свидания", 5..21),
+        ],
+    )
 }

@@ -212,7 +212,15 @@ fn keywords_mix_identifiers() {
 fn iterator() {
     let tokens: Vec<_> = Token::lexer("pri priv priva private").collect();
 
-    assert_eq!(tokens, &[Ok(Token::Identifier), Ok(Token::Priv), Ok(Token::Identifier), Ok(Token::Private),]);
+    assert_eq!(
+        tokens,
+        &[
+            Ok(Token::Identifier),
+            Ok(Token::Priv),
+            Ok(Token::Identifier),
+            Ok(Token::Private),
+        ]
+    );
 }
 
 #[test]
@@ -251,7 +259,12 @@ fn numbers() {
 fn invalid_tokens() {
     assert_lex::<Token>(
         "@-/!",
-        &[(Err(()), "@", 0..1), (Err(()), "-", 1..2), (Err(()), "/", 2..3), (Err(()), "!", 3..4)],
+        &[
+            (Err(()), "@", 0..1),
+            (Err(()), "-", 1..2),
+            (Err(()), "/", 2..3),
+            (Err(()), "!", 3..4),
+        ],
     );
 }
 
@@ -259,7 +272,10 @@ fn invalid_tokens() {
 fn hex_and_binary() {
     assert_lex(
         "0x0672deadbeef 0b0100010011",
-        &[(Ok(Token::Hex), "0x0672deadbeef", 0..14), (Ok(Token::Binary), "0b0100010011", 15..27)],
+        &[
+            (Ok(Token::Hex), "0x0672deadbeef", 0..14),
+            (Ok(Token::Binary), "0b0100010011", 15..27),
+        ],
     );
 }
 
@@ -308,7 +324,11 @@ fn invalid_abcs() {
 fn bytes() {
     assert_lex(
         "byte bytes1 bytes32",
-        &[(Ok(Token::Byte), "byte", 0..4), (Ok(Token::Byte), "bytes1", 5..11), (Ok(Token::Byte), "bytes32", 12..19)],
+        &[
+            (Ok(Token::Byte), "byte", 0..4),
+            (Ok(Token::Byte), "bytes1", 5..11),
+            (Ok(Token::Byte), "bytes32", 12..19),
+        ],
     );
 }
 

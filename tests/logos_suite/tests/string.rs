@@ -11,8 +11,14 @@ pub enum Token {
 #[test]
 fn test_it_works_without_cloning() {
     let mut lexer = Token::lexer(r#""Hello, world!" "foo😀bar\nbaz \x3F\u{1234}""#);
-    assert_eq!(lexer.next(), Some(Ok(Token::String("Hello, world!".to_string()))));
-    assert_eq!(lexer.next(), Some(Ok(Token::String("foo😀bar\nbaz \x3F\u{1234}".to_string()))));
+    assert_eq!(
+        lexer.next(),
+        Some(Ok(Token::String("Hello, world!".to_string())))
+    );
+    assert_eq!(
+        lexer.next(),
+        Some(Ok(Token::String("foo😀bar\nbaz \x3F\u{1234}".to_string())))
+    );
     assert_eq!(lexer.next(), None);
 }
 
@@ -20,21 +26,45 @@ fn test_it_works_without_cloning() {
 fn test_it_works_with_cloning() {
     let mut lexer = Token::lexer(r#""Hello, world!" "foo😀bar\nbaz \x3F\u{1234}""#);
     let mut lexer2 = lexer.clone();
-    assert_eq!(lexer2.next(), Some(Ok(Token::String("Hello, world!".to_string()))));
+    assert_eq!(
+        lexer2.next(),
+        Some(Ok(Token::String("Hello, world!".to_string())))
+    );
     let mut lexer3 = lexer2.clone();
     let mut lexer4 = lexer3.clone();
-    assert_eq!(lexer3.next(), Some(Ok(Token::String("foo😀bar\nbaz \x3F\u{1234}".to_string()))));
-    assert_eq!(lexer4.next(), Some(Ok(Token::String("foo😀bar\nbaz \x3F\u{1234}".to_string()))));
+    assert_eq!(
+        lexer3.next(),
+        Some(Ok(Token::String("foo😀bar\nbaz \x3F\u{1234}".to_string())))
+    );
+    assert_eq!(
+        lexer4.next(),
+        Some(Ok(Token::String("foo😀bar\nbaz \x3F\u{1234}".to_string())))
+    );
     assert_eq!(lexer4.next(), None);
     let mut lexer5 = lexer.clone();
-    assert_eq!(lexer5.next(), Some(Ok(Token::String("Hello, world!".to_string()))));
-    assert_eq!(lexer5.next(), Some(Ok(Token::String("foo😀bar\nbaz \x3F\u{1234}".to_string()))));
-    assert_eq!(lexer.next(), Some(Ok(Token::String("Hello, world!".to_string()))));
+    assert_eq!(
+        lexer5.next(),
+        Some(Ok(Token::String("Hello, world!".to_string())))
+    );
+    assert_eq!(
+        lexer5.next(),
+        Some(Ok(Token::String("foo😀bar\nbaz \x3F\u{1234}".to_string())))
+    );
+    assert_eq!(
+        lexer.next(),
+        Some(Ok(Token::String("Hello, world!".to_string())))
+    );
     assert_eq!(lexer5.next(), None);
-    assert_eq!(lexer2.next(), Some(Ok(Token::String("foo😀bar\nbaz \x3F\u{1234}".to_string()))));
+    assert_eq!(
+        lexer2.next(),
+        Some(Ok(Token::String("foo😀bar\nbaz \x3F\u{1234}".to_string())))
+    );
     assert_eq!(lexer2.next(), None);
     assert_eq!(lexer3.next(), None);
-    assert_eq!(lexer.next(), Some(Ok(Token::String("foo😀bar\nbaz \x3F\u{1234}".to_string()))));
+    assert_eq!(
+        lexer.next(),
+        Some(Ok(Token::String("foo😀bar\nbaz \x3F\u{1234}".to_string())))
+    );
     assert_eq!(lexer.next(), None);
 }
 

@@ -116,8 +116,13 @@ pub fn c_values_count(input: &[u8]) -> values::Summary {
 /// [`c_values_count`] through c_values.lex's streaming form, `CValuesLexerReader`,
 /// reading `input` as an `io::Read` through its 64 KiB buffer.
 pub fn c_values_count_reader(input: &[u8]) -> values::Summary {
+    c_values_count_buffered(input, 64 << 10)
+}
+
+/// [`c_values_count_reader`] with a buffer of `capacity` bytes to start with.
+pub fn c_values_count_buffered(input: &[u8], capacity: usize) -> values::Summary {
     use jsonlex::c_values_stream::{CValuesLexerReader, CValuesLexerToken as T};
-    let mut lexer = CValuesLexerReader::new(input);
+    let mut lexer = CValuesLexerReader::new(input).with_capacity(capacity);
     let mut summary = values::Summary::default();
     while let Some(next) = lexer.next_token() {
         match next {
