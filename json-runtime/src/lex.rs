@@ -12,9 +12,11 @@
 //! the buffer ends before a token is decided. [`ReadLexer`] drives one over a
 //! [`std::io::Read`].
 
+mod buffered;
 mod callback;
 mod read;
 
+pub use buffered::{BufferedStep, Fill, StreamError, StreamReadError, TokenReader, DEFAULT_CAPACITY};
 pub use callback::{CallbackResult, Filter, FilterResult, LineCache, Outcome, Skip, TokenError, TokenErrorKind};
 pub use read::{ReadError, ReadLexer, ReadNext};
 

@@ -22,6 +22,10 @@ pub struct Lexer<'source, Token: Logos<'source>> {
     /// moves it; it stays on a boundary of the source (a `char`'s, for `str`).
     #[doc(hidden)]
     pub pos: usize,
+    /// Offset of the source's first byte in the whole input: 0, but in a
+    /// [`crate::StreamLexer`]'s callbacks, whose source is the buffered window.
+    #[doc(hidden)]
+    pub base: usize,
     /// The skip kernels the generated code calls (the process's SIMD level).
     #[doc(hidden)]
     pub kernels: Kernels,
@@ -42,17 +46,18 @@ impl<'source, Token: Logos<'source>> Lexer<'source, Token> {
     /// A lexer at the start of `source`, with these extras.
     #[inline]
     pub fn with_extras(source: &'source Token::Source, extras: Token::Extras) -> Self {
-        Lexer { source, token_start: 0, pos: 0, kernels: Kernels::active(), extras }
+        Lexer { source, token_start: 0, pos: 0, base: 0, kernels: Kernels::active(), extras }
     }
 
     /// A lexer that calls these skip kernels (`Kernels::new(Level::Scalar)` gives the
     /// plain DFA): for comparing SIMD levels.
     #[inline]
     pub fn with_kernels(source: &'source Token::Source, extras: Token::Extras, kernels: Kernels) -> Self {
-        Lexer { source, token_start: 0, pos: 0, kernels, extras }
+        Lexer { source, token_start: 0, pos: 0, base: 0, kernels, extras }
     }
 
-    /// The whole source.
+    /// The whole source (in a [`crate::StreamLexer`]'s callbacks: the buffered
+    /// window of the input, from the current token on at least).
     #[inline]
     pub fn source(&self) -> &'source Token::Source {
         self.source
@@ -67,7 +72,7 @@ impl<'source, Token: Logos<'source>> Lexer<'source, Token> {
     /// The span of the last token (or error).
     #[inline]
     pub fn span(&self) -> Span {
-        self.token_start..self.pos
+        self.base + self.token_start..self.base + self.pos
     }
 
     /// The source of the last token (or error).
@@ -93,6 +98,7 @@ impl<'source, Token: Logos<'source>> Lexer<'source, Token> {
             source: self.source,
             token_start: self.token_start,
             pos: self.pos,
+            base: self.base,
             kernels: self.kernels,
             extras: self.extras.into(),
         }
@@ -100,7 +106,9 @@ impl<'source, Token: Logos<'source>> Lexer<'source, Token> {
 
     /// Extend the last token by `n` bytes: lexing goes on after them. Past the end of
     /// the source, or inside a `char` of a `str`, is a bug of the caller: it panics, as
-    /// logos's does (the span and slice stay valid either way).
+    /// logos's does (the span and slice stay valid either way). In a
+    /// [`crate::StreamLexer`]'s callbacks the source is what is buffered: see
+    /// [`crate::StreamLexer::lookahead`].
     pub fn bump(&mut self, n: usize) {
         let end = self.pos.saturating_add(n);
         assert!(self.source.is_boundary(end), "Invalid Lexer bump: {end} is not a boundary of the source");
@@ -118,6 +126,7 @@ where
             source: self.source,
             token_start: self.token_start,
             pos: self.pos,
+            base: self.base,
             kernels: self.kernels,
             extras: self.extras.clone(),
         }

@@ -36,12 +36,14 @@
 
 mod lexer;
 pub mod source;
+mod stream;
 
 #[doc(hidden)]
 pub mod internal;
 
 pub use crate::lexer::{Lexer, Span, SpannedIter};
 pub use crate::source::Source;
+pub use crate::stream::{StreamError, StreamLexer, StreamLogos, StreamResult};
 pub use json_lexgen_macros::Logos;
 
 /// The trait `#[derive(Logos)]` implements for a token enum.
@@ -70,6 +72,16 @@ pub trait Logos<'source>: Sized {
     /// A lexer at the start of `source`, with these extras.
     fn lexer_with_extras(source: &'source Self::Source, extras: Self::Extras) -> Lexer<'source, Self> {
         Lexer::with_extras(source, extras)
+    }
+
+    /// A lexer of the bytes of `reader` (any `std::io::Read`), for an enum derived with
+    /// `#[logos(stream)]`: see [`StreamLexer`].
+    fn stream_lexer<R: std::io::Read>(reader: R) -> StreamLexer<R, Self>
+    where
+        Self: StreamLogos,
+        <Self as StreamLogos>::Extras: Default,
+    {
+        StreamLexer::new(reader)
     }
 }
 

@@ -58,6 +58,15 @@ fn main() {
                 failed = true;
             }
         }
+        // The value lexer's streaming form (`CValuesLexerReader`), for its benchmark;
+        // the slice lexer above stays the one built without streaming.
+        if *name == "c_values" {
+            let generated = json_lexgen::Builder::new()
+                .configure(json_lexgen::Config::new().streaming(true))
+                .build_from_file(&path)
+                .unwrap_or_else(|e| panic!("c_values.lex, streaming: {e}"));
+            generated.write_to_file(out.join("c_values_stream_lex.rs")).unwrap();
+        }
     }
     assert!(!failed, "a converted grammar does not compile (errors above)");
 

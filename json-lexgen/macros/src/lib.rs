@@ -65,10 +65,12 @@ use syn::{Ident, LitStr, Token};
 /// logos 0.16's derive on json-lexgen's generator: `Logos` for a token enum with
 /// `#[token]`, `#[regex]` and `#[logos(...)]` attributes. Use it through the
 /// `jsonlex-logos` crate, which holds the `Logos` trait and `Lexer` the code implements
-/// and calls.
+/// and calls. With the `forbid_unsafe` feature (jsonlex-logos's of that name, as
+/// logos's) no derived code has an `unsafe` block; `#[logos(unsafe = false)]` asks
+/// for that per enum.
 #[proc_macro_derive(Logos, attributes(logos, token, regex))]
 pub fn derive_logos(input: TokenStream) -> TokenStream {
-    json_lexgen::logos::derive(input.into()).into()
+    json_lexgen::logos::derive_with(input.into(), !cfg!(feature = "forbid_unsafe")).into()
 }
 
 /// Compile a grammar (a file or inline text) into a lexer. See the crate docs.

@@ -42,12 +42,15 @@ impl Ctx<'_> {
                 None => end,
             };
             let more = self.need_more();
+            // The logos facade's lexer keeps no `finished` (logos has no `$`).
+            let finished =
+                if self.config.logos().is_some() { TokenStream::new() } else { quote!(self.finished = true;) };
             return quote! {
                 if start >= input.len() {
                     if !eof {
                         #more
                     }
-                    self.finished = true;
+                    #finished
                     #at_end
                 }
             };
@@ -145,7 +148,21 @@ impl Ctx<'_> {
 
     fn need_more(&self) -> TokenStream {
         let rt = self.rt;
-        quote!(return #rt::lex::Step::NeedMore;)
+        match self.values {
+            Some(_) => quote!(return #rt::lex::Fill::NeedMore;),
+            None => quote!(return #rt::lex::Step::NeedMore;),
+        }
+    }
+
+    /// `return value;` of a value lexer's `next_token` (`Option<Result<..>>`); in its
+    /// buffered step, `return Fill::Ready(value);`.
+    pub(super) fn return_value(&self, value: TokenStream) -> TokenStream {
+        if self.stream {
+            let rt = self.rt;
+            quote!(return #rt::lex::Fill::Ready(#value);)
+        } else {
+            quote!(return #value;)
+        }
     }
 
     /// `self.pos = end` (a position in the input, relative to the buffer when
@@ -220,6 +237,9 @@ impl Ctx<'_> {
 
     /// The lexer has ended.
     pub(super) fn return_end(&self) -> TokenStream {
+        if self.values.is_some() {
+            return self.return_value(quote!(::core::option::Option::None));
+        }
         if self.stream {
             let rt = self.rt;
             quote!(return #rt::lex::Step::End;)

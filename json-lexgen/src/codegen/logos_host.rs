@@ -45,7 +45,10 @@ pub(super) fn action(ctx: &Ctx, host: &Host, r: &Rule, end: TokenStream) -> Toke
     let id = ctx.grammar.rules.iter().position(|x| std::ptr::eq(x, r)).unwrap_or(0);
     let data = &host.rules[id];
     let (krate, lt, tok) = (&host.krate, &host.lifetime, token_ty(host));
-    let some_ok = |t: TokenStream| quote!(return ::core::option::Option::Some(::core::result::Result::Ok(#t)););
+    let some_ok =
+        |t: TokenStream| ctx.return_value(quote!(::core::option::Option::Some(::core::result::Result::Ok(#t))));
+    let some_err =
+        |e: TokenStream| ctx.return_value(quote!(::core::option::Option::Some(::core::result::Result::Err(#e))));
     let body = match (&r.action, &data.callback) {
         (Action::Token(kind), cb) => {
             let variant = syn::Ident::new(&kind.name, proc_macro2::Span::call_site());
@@ -67,11 +70,13 @@ pub(super) fn action(ctx: &Ctx, host: &Host, r: &Rule, end: TokenStream) -> Toke
                     let construct = quote_spanned!(syn::spanned::Spanned::span(cb)=>
                         #krate::internal::CallbackRetVal::<#lt, #p, #tok>::construct(#call, #ctor)
                     );
+                    let (emit, error, default) =
+                        (some_ok(quote!(token)), some_err(quote!(error)), some_err(default_error));
                     quote! {
                         match #construct {
-                            #krate::internal::CallbackResult::Emit(token) => return ::core::option::Option::Some(::core::result::Result::Ok(token)),
-                            #krate::internal::CallbackResult::Error(error) => return ::core::option::Option::Some(::core::result::Result::Err(error)),
-                            #krate::internal::CallbackResult::DefaultError => return ::core::option::Option::Some(::core::result::Result::Err(#default_error)),
+                            #krate::internal::CallbackResult::Emit(token) => { #emit }
+                            #krate::internal::CallbackResult::Error(error) => { #error }
+                            #krate::internal::CallbackResult::DefaultError => { #default }
                             #krate::internal::CallbackResult::Skip => continue 'token,
                         }
                     }
@@ -82,21 +87,33 @@ pub(super) fn action(ctx: &Ctx, host: &Host, r: &Rule, end: TokenStream) -> Toke
         (Action::Skip, Some(cb)) => {
             let call = call(host, cb);
             let construct = quote_spanned!(syn::spanned::Spanned::span(cb)=> #krate::internal::SkipRetVal::<#lt, #tok>::construct(#call));
+            let error = some_err(quote!(error));
             quote! {
                 match #construct {
                     ::core::option::Option::None => continue 'token,
-                    ::core::option::Option::Some(error) => return ::core::option::Option::Some(::core::result::Result::Err(error)),
+                    ::core::option::Option::Some(error) => { #error }
                 }
             }
         }
         // The front-end makes no error rules.
-        (Action::Error, _) => {
-            let default_error = default_error(host);
-            quote!(return ::core::option::Option::Some(::core::result::Result::Err(#default_error));)
+        (Action::Error, _) => some_err(default_error(host)),
+    };
+    // Streaming, a callback sees `lookahead` bytes after its match (or every byte up
+    // to the input's end): else the buffer is refilled first and the match lexed again.
+    let lookahead = match &data.callback {
+        Some(_) if ctx.stream => {
+            let rt = ctx.rt;
+            quote! {
+                if !eof && input.len().saturating_sub(end) < lookahead {
+                    return #rt::lex::Fill::NeedMore;
+                }
+            }
         }
+        _ => TokenStream::new(),
     };
     quote! {
         #end
+        #lookahead
         self.pos = end;
         self.token_start = start;
         #body
@@ -106,8 +123,9 @@ pub(super) fn action(ctx: &Ctx, host: &Host, r: &Rule, end: TokenStream) -> Toke
 /// No pattern matches from `start`: the error spans the bytes read (at least one), up
 /// to the next boundary of the source (a `char`'s, for `str`), and lexing goes on
 /// after it.
-pub(super) fn return_error(host: &Host, partial: TokenStream, resume: TokenStream) -> TokenStream {
+pub(super) fn return_error(ctx: &Ctx, host: &Host, partial: TokenStream, resume: TokenStream) -> TokenStream {
     let krate = &host.krate;
+    let ret = ctx.return_value(quote!(::core::option::Option::Some(::core::result::Result::Err(__error))));
     let default_error = default_error(host);
     quote! {
         // logos's error does not name the token in progress.
@@ -115,7 +133,8 @@ pub(super) fn return_error(host: &Host, partial: TokenStream, resume: TokenStrea
         let resume = #resume;
         self.token_start = start;
         self.pos = #krate::Source::find_boundary(self.source(), resume);
-        return ::core::option::Option::Some(::core::result::Result::Err(#default_error));
+        let __error = #default_error;
+        #ret
     }
 }
 
@@ -125,6 +144,7 @@ pub(super) fn template(
     ctx: &Ctx,
     host: &Host,
     arms: &[TokenStream],
+    stream_arms: Option<&[TokenStream]>,
     has_hooks: bool,
     cond_enum: TokenStream,
 ) -> TokenStream {
@@ -141,12 +161,40 @@ pub(super) fn template(
     }
     let (impl_generics, _, where_clause) = generics.split_for_impl();
     let kernels_local = if has_hooks { quote!(let kernels = self.kernels;) } else { TokenStream::new() };
+    let rt = ctx.rt;
+    let (stream_decl, stream_fn, stream_impl) = match stream_arms {
+        Some(stream_arms) => (
+            quote! {
+                fn __logos_next_buffered(&mut self, eof: bool, lookahead: usize) -> #rt::lex::Fill<::core::option::Option<::core::result::Result<T, E>>>;
+            },
+            quote! {
+                // The step of `StreamLexer`: the source is the buffered window of the
+                // input, positions relative to it; its end asks for more.
+                #[inline(always)]
+                #[allow(unused_mut, unused_variables, unused_assignments, unused_labels, unreachable_code, unreachable_patterns, clippy::all)]
+                fn __logos_next_buffered(&mut self, eof: bool, lookahead: usize) -> #rt::lex::Fill<::core::option::Option<::core::result::Result<#tok, #error>>> {
+                    let input: &#lt [u8] = #krate::Source::as_bytes(self.source());
+                    let base = 0usize;
+                    #kernels_local
+                    'token: loop {
+                        let start = self.pos;
+                        match #cond_ty::#initial {
+                            #(#stream_arms)*
+                        }
+                    }
+                }
+            },
+            stream_impl(host),
+        ),
+        None => (TokenStream::new(), TokenStream::new(), TokenStream::new()),
+    };
     quote! {
         const _: () = {
             #cond_enum
 
             trait __LogosNext<T, E> {
                 fn __logos_next(&mut self) -> ::core::option::Option<::core::result::Result<T, E>>;
+                #stream_decl
             }
 
             impl #impl_generics __LogosNext<#tok, #error> for #krate::Lexer<#lt, #tok> #where_clause {
@@ -162,7 +210,11 @@ pub(super) fn template(
                         }
                     }
                 }
+
+                #stream_fn
             }
+
+            #stream_impl
 
             impl #impl_generics #krate::Logos<#lt> for #tok #where_clause {
                 type Extras = #extras;
@@ -183,4 +235,56 @@ pub(super) fn template(
             }
         };
     }
+}
+
+/// `StreamLogos` for the enum (`#[logos(stream)]`): the enum at every source lifetime
+/// (`Token<'b>`, over a buffer of a reader), implemented for it at `'static`.
+fn stream_impl(host: &Host) -> TokenStream {
+    let (krate, lt, tok) = (&host.krate, &host.lifetime, token_ty(host));
+    let (extras, error, source) = (&host.extras, &host.error, &host.source);
+    let self_ty = with_static(tok.clone(), lt);
+    quote! {
+        impl #krate::StreamLogos for #self_ty {
+            type Token<#lt> = #tok;
+            type Extras = #extras;
+            type Error = #error;
+
+            #[inline(always)]
+            fn __step<#lt>(
+                state: &mut #krate::internal::StreamState<#extras>,
+                buf: &#lt [u8],
+                base: usize,
+                eof: bool,
+            ) -> #krate::__runtime::lex::Fill<::core::option::Option<#krate::StreamResult<#tok, #error>>> {
+                let window = <#source as #krate::internal::Window>::window(buf, base, eof, &mut state.valid_to);
+                #krate::internal::run_step::<#tok>(state, window, |lexer, eof, lookahead| {
+                    __LogosNext::<#tok, #error>::__logos_next_buffered(lexer, eof, lookahead)
+                })
+            }
+        }
+    }
+}
+
+/// `tokens` with the lifetime `lt` made `'static`.
+fn with_static(tokens: TokenStream, lt: &syn::Lifetime) -> TokenStream {
+    let mut out = TokenStream::new();
+    let mut tokens = tokens.into_iter().peekable();
+    while let Some(t) = tokens.next() {
+        match t {
+            proc_macro2::TokenTree::Punct(p) if p.as_char() == '\'' => match tokens.peek() {
+                Some(proc_macro2::TokenTree::Ident(i)) if *i == lt.ident => {
+                    tokens.next();
+                    out.extend(quote!('static));
+                }
+                _ => out.extend(quote!(#p)),
+            },
+            proc_macro2::TokenTree::Group(g) => {
+                let mut group = proc_macro2::Group::new(g.delimiter(), with_static(g.stream(), lt));
+                group.set_span(g.span());
+                out.extend(quote!(#group));
+            }
+            other => out.extend(quote!(#other)),
+        }
+    }
+    out
 }

@@ -108,14 +108,6 @@ pub fn generate(
         true => Some(values::ValueCtx::new(grammar, rt, &token_ty)?),
         false => None,
     };
-    if value_ctx.is_some() && config.streaming {
-        return Err(Diagnostic::error(
-            crate::diagnostic::DiagnosticKind::Syntax,
-            grammar.name.span,
-            "this grammar makes a value lexer (callbacks, %value, %extras or %error), which has no streaming \
-             form yet: generate it without streaming",
-        ));
-    }
     let ctx = Ctx {
         values: value_ctx.as_ref(),
         grammar,
@@ -150,7 +142,14 @@ pub fn generate(
         pub enum #cond_ty { #(#cond_variants,)* }
     };
     if let Some(values) = &value_ctx {
-        return Ok((values.template(&ctx, &arms, has_hooks, cond_enum)?, layouts));
+        // Streaming, the conditions' code again in streaming mode, for the reader's step.
+        let stream_arms = config.streaming.then(|| {
+            let stream_ctx = Ctx { stream: true, ..ctx };
+            condition_arms(
+                &automata.iter().zip(analyses).map(|(a, an)| stream_ctx.condition(a, an)).collect::<Vec<_>>(),
+            )
+        });
+        return Ok((values.template(&ctx, &arms, stream_arms.as_deref(), has_hooks, cond_enum)?, layouts));
     }
     let (stack_field, stack_init) = if grammar.uses_stack() {
         (

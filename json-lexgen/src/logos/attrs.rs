@@ -20,6 +20,10 @@ pub(crate) struct Definition {
     pub error_callback: Option<Expr>,
     pub crate_path: Option<syn::Path>,
     pub utf8: bool,
+    /// `#[logos(unsafe = false)]`: the code has no `unsafe` block (bounds-checked reads).
+    pub unsafe_code: bool,
+    /// `#[logos(stream)]`: also the streaming step (`StreamLogos`, `Token::stream_lexer`).
+    pub stream: bool,
     pub subpatterns: Vec<(Ident, PatternLit)>,
     /// `type T = Type`: the concrete type of each type parameter.
     pub type_params: Vec<(Ident, Type)>,
@@ -93,6 +97,8 @@ pub(crate) fn parse(input: TokenStream) -> Result<Definition, Errors> {
         error_callback: None,
         crate_path: None,
         utf8: true,
+        unsafe_code: true,
+        stream: false,
         subpatterns: Vec::new(),
         type_params: Vec::new(),
         patterns: Vec::new(),
@@ -220,6 +226,16 @@ fn enum_item(input: ParseStream, def: &mut Definition, export_dir: &mut Option<S
             input.parse::<Token![=]>()?;
             def.utf8 = input.parse::<syn::LitBool>()?.value;
         }
+        "stream" => {
+            def.stream = match input.parse::<Option<Token![=]>>()? {
+                Some(_) => input.parse::<syn::LitBool>()?.value,
+                None => true,
+            };
+        }
+        "unsafe" => {
+            input.parse::<Token![=]>()?;
+            def.unsafe_code = input.parse::<syn::LitBool>()?.value;
+        }
         "subpattern" => {
             let name: Ident = input.parse()?;
             input.parse::<Token![=]>()?;
@@ -247,7 +263,7 @@ fn enum_item(input: ParseStream, def: &mut Definition, export_dir: &mut Option<S
             return Err(syn::Error::new(
                 key.span(),
                 format!(
-                "unknown logos option `{other}`: expected skip, extras, error, subpattern, type, utf8, crate or export_dir"
+                "unknown logos option `{other}`: expected skip, extras, error, subpattern, type, utf8, stream, unsafe, crate or export_dir"
             ),
             ))
         }

@@ -58,13 +58,20 @@ impl fmt::Debug for Host {
 /// The code names the `jsonlex-logos` facade as `::logos` unless `#[logos(crate = ...)]`
 /// says otherwise; `json-lexgen-macros`' `Logos` derive is this function.
 pub fn derive(input: TokenStream) -> TokenStream {
-    match expand(input) {
+    derive_with(input, true)
+}
+
+/// [`derive`], with `unsafe_code: false` for code without `unsafe` blocks whatever the
+/// enum says (json-lexgen-macros' `forbid_unsafe` feature, as logos's feature of that
+/// name); with `true`, `#[logos(unsafe = false)]` asks for it per enum.
+pub fn derive_with(input: TokenStream, unsafe_code: bool) -> TokenStream {
+    match expand(input, unsafe_code) {
         Ok(tokens) => tokens,
         Err(errors) => errors.into_iter().map(|e| e.to_compile_error()).collect(),
     }
 }
 
-fn expand(input: TokenStream) -> Result<TokenStream, Vec<syn::Error>> {
+fn expand(input: TokenStream, unsafe_code: bool) -> Result<TokenStream, Vec<syn::Error>> {
     let def = attrs::parse(input)?;
     let subs = regex::subpatterns(&def).map_err(|e| vec![e])?;
     let mut errors = Vec::new();
@@ -176,7 +183,11 @@ fn expand(input: TokenStream) -> Result<TokenStream, Vec<syn::Error>> {
         source: if def.utf8 { quote!(str) } else { quote!([u8]) },
         rules: host_rules,
     };
-    let config = crate::Config::new().runtime_path_tokens(quote!(#krate::__runtime)).logos_host(host.clone());
+    let config = crate::Config::new()
+        .runtime_path_tokens(quote!(#krate::__runtime))
+        .unsafe_code(unsafe_code && def.unsafe_code)
+        .streaming(def.stream)
+        .logos_host(host.clone());
     let generated =
         crate::Builder::new().configure(config).build_grammar(grammar, &format!("{}.rs", def.name)).map_err(|e| {
             e.diagnostics()
@@ -194,12 +205,10 @@ fn expand(input: TokenStream) -> Result<TokenStream, Vec<syn::Error>> {
     Ok(tokens)
 }
 
-/// `impl Automaton for Token`: the sizes the generator reports for the enum. Not for
-/// an enum with type parameters (`type T = ...`, whose given types may borrow).
+/// `impl Automaton for Token`: the sizes the generator reports for the enum. For an
+/// enum with type parameters, the impl is for the types `type T = ...` gives, generic
+/// over the source lifetime when one of them borrows it (`type S = &str`).
 fn automaton_impl(host: &Host, generated: &crate::Generated) -> TokenStream {
-    if host.generics.type_params().next().is_some() {
-        return TokenStream::new();
-    }
     let (krate, tok, lt) = (&host.krate, &host.token_ty, &host.lifetime);
     let a = &generated.automata[0];
     let states = a.states.len();
@@ -210,7 +219,11 @@ fn automaton_impl(host: &Host, generated: &crate::Generated) -> TokenStream {
     });
     let mut generics = host.generics.clone();
     generics.params = generics.params.into_iter().filter(|p| !matches!(p, syn::GenericParam::Type(_))).collect();
-    let _ = lt;
+    // A lifetime the impl declares must appear in the type (E0207).
+    let mentions_lifetime = tok.to_string().contains(&lt.to_string());
+    if generics.lifetimes().next().is_none() && mentions_lifetime {
+        generics.params.insert(0, syn::GenericParam::Lifetime(syn::LifetimeParam::new(lt.clone())));
+    }
     let (impl_generics, _, where_clause) = generics.split_for_impl();
     quote! {
         impl #impl_generics #krate::Automaton for #tok #where_clause {
@@ -300,5 +313,43 @@ fn check_conflicts(def: &Definition, compiled: &[regex::Compiled]) -> Result<(),
         Ok(())
     } else {
         Err(errors)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use quote::quote;
+
+    fn has_unsafe(code: &proc_macro2::TokenStream) -> bool {
+        code.clone().into_iter().any(|t| match t {
+            proc_macro2::TokenTree::Ident(i) => i == "unsafe",
+            proc_macro2::TokenTree::Group(g) => has_unsafe(&g.stream()),
+            _ => false,
+        })
+    }
+
+    #[test]
+    fn unsafe_false_emits_no_unsafe_block() {
+        let with = |attr: proc_macro2::TokenStream, unsafe_code: bool| {
+            super::derive_with(
+                quote! {
+                    #attr
+                    #[logos(skip " +")]
+                    enum Token<'s> {
+                        #[regex("[a-z]+")]
+                        Word(&'s str),
+                        #[regex(r#""[^"]*""#)]
+                        Str,
+                    }
+                },
+                unsafe_code,
+            )
+        };
+        let default = with(quote!(), true);
+        assert!(!default.to_string().contains("compile_error"), "{default}");
+        assert!(has_unsafe(&default), "the default reads unchecked");
+        assert!(!has_unsafe(&with(quote!(#[logos(unsafe = false)]), true)));
+        // The `forbid_unsafe` feature: whatever the enum says.
+        assert!(!has_unsafe(&with(quote!(#[logos(unsafe = true)]), false)));
     }
 }

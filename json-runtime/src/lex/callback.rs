@@ -233,6 +233,11 @@ pub struct LineCache {
     line: usize,
     /// Characters between the start of `offset`'s line and `offset`.
     column: usize,
+    /// Where offset 0 is: lines before it and characters before it on its line (not
+    /// zero when the input is a buffer whose front was dropped, see
+    /// [`LineCache::drop_front`]).
+    origin_line: usize,
+    origin_column: usize,
 }
 
 impl LineCache {
@@ -240,7 +245,9 @@ impl LineCache {
     pub fn position(&mut self, input: &[u8], offset: usize) -> crate::Position {
         let offset = offset.min(input.len());
         if offset < self.offset {
-            *self = LineCache::default();
+            self.offset = 0;
+            self.line = self.origin_line;
+            self.column = self.origin_column;
         }
         let (mut line, mut column) = (self.line, self.column);
         for &b in &input[self.offset..offset] {
@@ -252,8 +259,26 @@ impl LineCache {
                 column += 1;
             }
         }
-        *self = LineCache { offset, line, column };
+        (self.offset, self.line, self.column) = (offset, line, column);
         crate::Position { offset, line: line + 1, column: column + 1 }
+    }
+
+    /// The input's first `dropped.len()` bytes, `dropped`, leave it (a streaming
+    /// lexer's buffer drops them): offsets now count from after them, and positions
+    /// go on counting their lines.
+    pub fn drop_front(&mut self, dropped: &[u8]) {
+        let (lines, column) = super::read::lines_and_column(dropped);
+        if lines > 0 {
+            self.origin_line += lines;
+            self.origin_column = column;
+        } else {
+            self.origin_column += column;
+        }
+        if self.offset >= dropped.len() {
+            self.offset -= dropped.len();
+        } else {
+            (self.offset, self.line, self.column) = (0, self.origin_line, self.origin_column);
+        }
     }
 }
 
@@ -289,6 +314,24 @@ mod tests {
         let mut cache = LineCache::default();
         for offset in (0..=text.len()).chain((0..=text.len()).rev()).chain((0..=text.len()).step_by(3)) {
             assert_eq!(cache.position(text.as_bytes(), offset), crate::Position::at(text.as_bytes(), offset));
+        }
+    }
+
+    #[test]
+    fn line_cache_counts_dropped_bytes() {
+        let text = "ab\ncä d\n\nxyz\nlast line";
+        for cut in 0..=text.len() {
+            for asked in [0, cut / 2, cut] {
+                let mut cache = LineCache::default();
+                cache.position(text.as_bytes(), asked);
+                cache.drop_front(&text.as_bytes()[..cut]);
+                let rest = &text.as_bytes()[cut..];
+                for offset in (0..=rest.len()).chain((0..=rest.len()).rev()) {
+                    let p = cache.position(rest, offset);
+                    let whole = crate::Position::at(text.as_bytes(), cut + offset);
+                    assert_eq!((p.line, p.column), (whole.line, whole.column), "cut {cut}, offset {offset}");
+                }
+            }
         }
     }
 }

@@ -434,6 +434,15 @@ impl<R: Read> Source<R> {
     }
 }
 
+/// The line breaks in `bytes`, and the characters after the last one (all of them
+/// when there is none): how far `bytes` move a position on.
+pub(super) fn lines_and_column(bytes: &[u8]) -> (usize, usize) {
+    match last_newline(bytes) {
+        Some(last) => (count_newlines(bytes), count_chars(&bytes[last + 1..])),
+        None => (0, count_chars(bytes)),
+    }
+}
+
 /// Characters (bytes that are not UTF-8 continuation bytes), as [`Position`] counts.
 fn count_chars(bytes: &[u8]) -> usize {
     #[cfg(target_arch = "x86_64")]

@@ -22,4 +22,19 @@ enum NoType<T> {
     Word(T),
 }
 
+// `stream` and `unsafe` take a bool, if anything.
+#[derive(Logos)]
+#[logos(crate = jsonlex_logos, stream = "yes")]
+enum BadStream {
+    #[token("a")]
+    A,
+}
+
+#[derive(Logos)]
+#[logos(crate = jsonlex_logos, unsafe)]
+enum BadUnsafe {
+    #[token("a")]
+    A,
+}
+
 fn main() {}

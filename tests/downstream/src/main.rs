@@ -77,6 +77,56 @@ fn values() {
     assert_eq!(big, [Err(0..20), Ok(CalcToken::Int(7))]);
 }
 
+// README, "Token values, user state and recovery": with `streaming`, a value grammar also
+// gets `NameReader<R>`, its tokens read from any `io::Read`.
+fn run_length(lex: &mut Tally) -> usize {
+    lex.slice().len()
+}
+
+jsonlex::json_lexer!(r#"
+    %name Tally;
+    %value Run: usize;
+    %value Word: &'s str;
+    [0-9]+  => Run(run_length);
+    [a-z]+  => Word;
+    [ \n]+ => skip;
+    *       => error("unexpected");
+"#, streaming);
+
+/// A reader that gives one byte per call: every token spans refills.
+struct OneByte<'a>(&'a [u8]);
+
+impl std::io::Read for OneByte<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let Some((&b, rest)) = self.0.split_first() else { return Ok(0) };
+        buf[0] = b;
+        self.0 = rest;
+        Ok(1)
+    }
+}
+
+fn value_reader() {
+    use jsonlex::runtime::lex::StreamError;
+    let text = "1234 abc\n56 ? de";
+    let slice: Vec<_> = Tally::new(text).spanned().map(|(t, span)| (t.map_err(|e| e.message), span)).collect();
+    let mut reader = TallyReader::new(OneByte(text.as_bytes())).with_capacity(2);
+    let mut streamed = Vec::new();
+    // A token's `&str` borrows the reader's buffer until the next call: keep it owned.
+    while let Some((token, span)) = reader.next_spanned() {
+        let token = match token {
+            Ok(t) => Ok(format!("{t:?}")),
+            Err(StreamError::Token(e)) => Err(e.message),
+            Err(StreamError::Io { error, .. }) => panic!("a slice cannot fail: {error}"),
+        };
+        streamed.push((token, span));
+    }
+    let slice_owned: Vec<_> = slice.iter().map(|(t, span)| (t.as_ref().map(|t| format!("{t:?}")).map_err(|e| *e), span.clone())).collect();
+    assert_eq!(streamed, slice_owned);
+    assert_eq!(slice[0], (Ok(TallyToken::Run(4)), 0..4));
+    assert_eq!(slice[3], (Err(Some("unexpected")), 12..13));
+    assert_eq!(reader.position(14).line, 2);
+}
+
 fn ini() {
     let input = b"[core]\nname = jsonlex ; not a comment\n; a comment\n";
     let tokens: Vec<(IniLexerToken, &[u8])> = IniLexer::new(input)
@@ -226,6 +276,7 @@ fn serde_json_drop_in() -> Result<(), jsonlex::Error> {
 fn main() {
     words();
     values();
+    value_reader();
     ini();
     if let Err(e) = json_library() {
         panic!("README's JSON example failed: {e}");

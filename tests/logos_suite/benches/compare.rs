@@ -164,12 +164,16 @@ static CANDIDATES: [(&str, &str); 3] =
 
 type Run = fn(&str) -> usize;
 
-fn runs() -> [(&'static str, &'static str, Run); 4] {
+/// The second logos entry is the A/A control: the same function timed again in the same
+/// rounds, whose ratio to the first is the noise a ratio has to beat.
+fn runs() -> [(&'static str, &'static str, Run); 6] {
     [
         ("iterate", "logos", theirs::measure_iterate),
         ("iterate", "jsonlex", ours::measure_iterate),
+        ("iterate", "logos (A/A)", theirs::measure_iterate),
         ("count_ok", "logos", theirs::measure_count_ok),
         ("count_ok", "jsonlex", ours::measure_count_ok),
+        ("count_ok", "logos (A/A)", theirs::measure_count_ok),
     ]
 }
 
@@ -192,7 +196,7 @@ fn main() {
     }
     let rounds: usize = std::env::var("ROUNDS").ok().and_then(|s| s.parse().ok()).unwrap_or(200);
     let reps: usize = std::env::var("REPS").ok().and_then(|s| s.parse().ok()).unwrap_or(20);
-    println!("{:<36} {:<9} {:>8} {:>8} {:>10}", "case", "method", "logos", "jsonlex", "ratio");
+    println!("{:<36} {:<9} {:>8} {:>8} {:>10} {:>10}", "case", "method", "logos", "jsonlex", "ratio", "A/A");
     for (name, input) in CANDIDATES {
         for method in ["iterate", "count_ok"] {
             let mine: Vec<(&str, Run)> =
@@ -210,10 +214,11 @@ fn main() {
             }
             let mbs = |ns: f64| input.len() as f64 / ns * 1e3;
             println!(
-                "{name:<36} {method:<9} {:>6.0}MB/s {:>6.0}MB/s {:>9.2}x",
+                "{name:<36} {method:<9} {:>6.0}MB/s {:>6.0}MB/s {:>9.2}x {:>9.2}x",
                 mbs(best[0]),
                 mbs(best[1]),
-                best[0] / best[1]
+                best[0] / best[1],
+                best[0] / best[2]
             );
         }
     }

@@ -18,7 +18,7 @@ mod harness;
 
 use harness::{load, measure, prepare};
 use jsonlex_real_grammars::values::Summary;
-use jsonlex_real_grammars::{c_values_count, logos_values, re2rust};
+use jsonlex_real_grammars::{c_values_count, c_values_count_reader, logos_values, re2rust};
 use std::hint::black_box;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -27,6 +27,8 @@ type Run = harness::Run<Summary>;
 
 const LEXERS: &[(&str, Run)] = &[
     ("jsonlex", Run::Slice(c_values_count)),
+    // The same lexer's streaming form, reading the input through `io::Read`.
+    ("jsonlex-reader", Run::Slice(c_values_count_reader)),
     ("re2rust", Run::Owned(re2rust::c_values::count)),
     ("logos", Run::Slice(logos_values::count)),
 ];

@@ -113,6 +113,30 @@ pub fn c_values_count(input: &[u8]) -> values::Summary {
     summary.finish(lexer.extras.names.len(), lexer.extras.lines)
 }
 
+/// [`c_values_count`] through c_values.lex's streaming form, `CValuesLexerReader`,
+/// reading `input` as an `io::Read` through its 64 KiB buffer.
+pub fn c_values_count_reader(input: &[u8]) -> values::Summary {
+    c_values_count_buffered(input, 64 << 10)
+}
+
+/// [`c_values_count_reader`] with a buffer of `capacity` bytes to start with.
+pub fn c_values_count_buffered(input: &[u8], capacity: usize) -> values::Summary {
+    use jsonlex::c_values_stream::{CValuesLexerReader, CValuesLexerToken as T};
+    let mut lexer = CValuesLexerReader::new(input).with_capacity(capacity);
+    let mut summary = values::Summary::default();
+    while let Some(next) = lexer.next_token() {
+        match next {
+            Ok(T::Eof) => break,
+            Ok(T::IntConst(v)) => summary.token(v),
+            Ok(T::FloatConst(v)) => summary.token(v.to_bits()),
+            Ok(T::Id(v)) => summary.token(v as u64),
+            Ok(_) => summary.token(0),
+            Err(_) => summary.errors += 1,
+        }
+    }
+    summary.finish(lexer.extras().names.len(), lexer.extras().lines)
+}
+
 /// c.lex's tokens of `input` (NUL-terminated), up to and including its `Eof`. c.lex is
 /// a value lexer (its `error("...")` rules say c.re's messages): an error is a token
 /// `error: <message>` over its span, as [`re2rust::c::tokens`] reports c.re's, and
@@ -347,6 +371,7 @@ pub mod jsonlex {
         c => "c_lex.rs";
         c_kinds => "c_kinds_lex.rs";
         c_values => "c_values_lex.rs";
+        c_values_stream => "c_values_stream_lex.rs";
         sentinel => "sentinel_lex.rs";
         eof_rule => "eof_rule_lex.rs";
         stags => "stags_lex.rs";

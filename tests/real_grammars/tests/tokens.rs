@@ -327,6 +327,10 @@ fn c_value_lexers_agree() {
                 panic!("{name}: re2rust: {diff}");
             }
             assert_eq!(our_lines, their_lines, "{name}: lines");
+            // The streaming form, through a 16-byte buffer (grown for longer tokens):
+            // the same values, errors, names and lines.
+            let summary = jsonlex_real_grammars::c_values_count(&nul);
+            assert_eq!(jsonlex_real_grammars::c_values_count_buffered(&nul, 16), summary, "{name}: the reader");
             #[cfg(feature = "logos")]
             {
                 let (logos, logos_lines) = jsonlex_real_grammars::logos_values::tokens(&format!("{text}\0"));
