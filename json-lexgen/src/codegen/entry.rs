@@ -116,7 +116,9 @@ pub(crate) fn entry_automaton(grammar: &Grammar, a: &Automaton, entry: &Entry, f
     }
     let states = automaton::minimize(states);
     let sizes = automaton::Sizes { dfa_states: a.sizes.dfa_states, states: states.len() };
-    Automaton { condition: a.condition, states, end_of_input: None, default: None, sizes }
+    // The fallback as the `*` rule: its outcome is there even when no state accepts it
+    // any longer (every dead end is the fallback, through `Ctx::entry_fail`).
+    Automaton { condition: a.condition, states, end_of_input: None, default: Some(fallback), sizes }
 }
 
 /// The name of an entry's method.
