@@ -34,14 +34,6 @@ escape = "\\" ( ["\\/bfnrt] | "u" [0-9A-Fa-f]{4} );
 line_comment  = "//" ([\x00-\x09\x0B\x0C\x0E-\x7F] | utf8)*;
 block_comment = "/*" ([\x00-\x29\x2B-\x7F] | utf8 | "*"+ ([\x00-\x29\x2B-\x2E\x30-\x7F] | utf8))* "*"+ "/";
 
-// Entry points for the parser (docs/grammar.md, "Entry points"): where it knows which
-// tokens can come next, the first byte has only those to tell apart (and whitespace);
-// anything else is lexed again by the whole lexer, so the answers never change.
-%entry key:         String EscapedString ObjectEnd;   // after '{' or ',' in an object
-%entry colon:       Colon;                           // after a key
-%entry object_next: Comma ObjectEnd;                 // after a member's value
-%entry array_next:  Comma ArrayEnd;                  // after an element
-
 "{"     => ObjectStart;
 "}"     => ObjectEnd;
 "["     => ArrayStart;
@@ -66,3 +58,11 @@ block_comment => skip;
 line_comment [\x80-\xFF] => error;
 
 * => error;
+
+// Entry points for the parser (docs/grammar.md, "Entry points"): where it knows which
+// tokens can come next, the first byte has only those to tell apart (and whitespace);
+// anything else is lexed again by the whole lexer, so the answers never change.
+%entry key:         String EscapedString ObjectEnd;   // after '{' or ',' in an object
+%entry colon:       Colon;                           // after a key
+%entry object_next: Comma ObjectEnd;                 // after a member's value
+%entry array_next:  Comma ArrayEnd;                  // after an element

@@ -137,7 +137,7 @@ fn directive_errors() {
     let d = one_error("%name A;\n%name B;\n\"a\" => A;", DiagnosticKind::Directive, 2, 1);
     assert_eq!(d.message, "'%name' is given twice (first at line 1, column 7)");
     let d = one_error("%lexer A;\n\"a\" => A;", DiagnosticKind::Directive, 1, 1);
-    assert_eq!(d.message, "unknown directive '%lexer' (known: %name, %token, %encoding, %backend, %limit, %value, %extras, %error, %on_error)");
+    assert_eq!(d.message, "unknown directive '%lexer' (known: %name, %token, %encoding, %backend, %limit, %value, %extras, %error, %on_error, %entry)");
     one_error("%name 3;\n\"a\" => A;", DiagnosticKind::Directive, 1, 7);
     one_error("%token a::;\n\"a\" => A;", DiagnosticKind::Directive, 1, 11);
 }

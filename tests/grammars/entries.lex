@@ -26,3 +26,4 @@ digit = [0-9];
 <COMMENT> [^*]+                 => Text;
 <COMMENT> "*"                   => Text;
 <INITIAL> "!"                   => error;
+<INITIAL> *                     => error;

@@ -18,6 +18,14 @@ mod entries_safe {
 mod json_safe {
     jsonlex::json_lexer!(file = "grammar/json.lex", no_unsafe, streaming);
 }
+// json.lex with its cold states as table rows (json-lexgen/tests/backends.rs writes it):
+// the entries' automata are tables too.
+mod json_tables {
+    jsonlex::json_lexer!(file = "tests/grammars/json_tables.lex");
+}
+mod json_tables_only {
+    jsonlex::json_lexer!(file = "tests/grammars/json_tables_only.lex", no_unsafe);
+}
 
 /// Pieces of inputs: the tokens of the grammars, their prefixes, and bytes that end
 /// them early or make them wrong; long runs for the SIMD skips.
@@ -109,6 +117,8 @@ proptest! {
             }
         }
         slice_entries_agree(&input, json_safe::JsonLexer::new);
+        slice_entries_agree(&input, json_tables::JsonLexer::new);
+        slice_entries_agree(&input, json_tables_only::JsonLexer::new);
         stream_entries_agree(&input, 5, json_safe::JsonLexerStream::new);
     }
 

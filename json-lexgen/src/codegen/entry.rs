@@ -19,8 +19,8 @@
 use super::accept::{finish, Outcome};
 use super::Ctx;
 use crate::analysis;
-use crate::automaton::{self, Automaton, State, StateId, Transition};
-use crate::grammar::{Action, Entry, Grammar, Pattern, Rule, RuleId};
+use crate::automaton::{self, Automaton, State, StateId};
+use crate::grammar::{Action, Entry, Grammar, Pattern, Rule, RuleId, Transition};
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 
@@ -50,10 +50,14 @@ pub(crate) fn entry_grammar(grammar: &Grammar, entry: &Entry) -> (Grammar, RuleI
 
 /// The automaton of `entry` over `a` (the first condition's): see the module's text.
 pub(crate) fn entry_automaton(grammar: &Grammar, a: &Automaton, entry: &Entry, fallback: RuleId) -> Automaton {
-    let wanted = |r: RuleId| match &grammar.rules[r.0 as usize].action {
-        Action::Token(kind) => entry.kinds.iter().any(|k| k.name == kind.name),
-        Action::Skip => true,
-        Action::Error => false,
+    // A skip goes on in the entry's automaton: only one that stays in the condition.
+    let wanted = |r: RuleId| {
+        let rule = &grammar.rules[r.0 as usize];
+        match &rule.action {
+            Action::Token(kind) => entry.kinds.iter().any(|k| k.name == kind.name),
+            Action::Skip => rule.next.is_none() || rule.next == Some(Transition::Goto(a.condition)),
+            Action::Error => false,
+        }
     };
     // States from which a wanted rule can still match.
     let mut live: Vec<bool> = a.states.iter().map(|s| s.accept.is_some_and(wanted)).collect();
@@ -79,7 +83,7 @@ pub(crate) fn entry_automaton(grammar: &Grammar, a: &Automaton, entry: &Entry, f
             transitions: s
                 .transitions
                 .iter()
-                .map(|t| Transition {
+                .map(|t| automaton::Transition {
                     target: if live[t.target.index()] { t.target } else { to_fallback },
                     ..*t
                 })
@@ -190,10 +194,9 @@ pub(super) fn entry_methods(ctx: &Ctx, automata: &[Automaton], has_hooks: bool) 
         };
         let kinds: Vec<&str> = entry.kinds.iter().map(|k| k.name.as_str()).collect();
         let doc = format!(
-            "Entry point `{}` (`%entry`, line {}): the next token, lexed directly when it is {}; \
+            "Entry point `{}` (`%entry`): the next token, lexed directly when it is {}; \
              anything else is lexed by `next_token`, so the answer is always `next_token`'s.",
             entry.name.name,
-            entry.span.line,
             kinds.join(", ")
         );
         let n = proc_macro2::Literal::usize_unsuffixed(i);
