@@ -310,7 +310,8 @@ fn entries_compile_in_every_mode() {
     let src = "%entry key: Key Close;\n%entry colon: Colon;\n\"{\" => Open;\n\"}\" => Close;\n\":\" => Colon;\n\
                [a-z]+ => Key;\n[0-9]+ => Number;\n[ \\n]+ => skip;\n";
     for config in [Config::new(), Config::new().streaming(true), Config::new().unsafe_code(false).simd(false)] {
-        let code = Builder::new().configure(config).build_from_str(src).unwrap_or_else(|e| panic!("{e}")).to_file_string();
+        let code =
+            Builder::new().configure(config).build_from_str(src).unwrap_or_else(|e| panic!("{e}")).to_file_string();
         assert!(code.contains("pub fn next_token_key(") && code.contains("pub fn next_token_colon("), "{code}");
         assert!(code.contains("const ENTRIES: &'static [&'static str] = &[\"key\", \"colon\"];"), "{code}");
     }

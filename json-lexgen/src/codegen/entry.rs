@@ -96,13 +96,8 @@ pub(crate) fn entry_automaton(grammar: &Grammar, a: &Automaton, entry: &Entry, f
     // matched on the way), a byte into the fallback state is one more byte the
     // dispatch need not name: it goes, with the rest, to the default arm.
     let fallback_state = |s: &State| s.accept == Some(fallback) && s.transitions.is_empty();
-    let probe = Automaton {
-        condition: a.condition,
-        states: states.clone(),
-        end_of_input: None,
-        default: None,
-        sizes: a.sizes,
-    };
+    let probe =
+        Automaton { condition: a.condition, states: states.clone(), end_of_input: None, default: None, sizes: a.sizes };
     let incoming = automaton::incoming_accepts(&probe);
     let drop_into: Vec<bool> = states
         .iter()
