@@ -149,7 +149,7 @@ fn stream_entries_agree<L: StreamLexer>(input: &[u8], chunk: usize, make: impl F
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 300, failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn json_entries_are_next_token_at_every_level(input in input()) {
@@ -203,6 +203,9 @@ fn an_entry_never_stops_inside_a_longer_token() {
     assert_eq!(first("arrow", b"->"), Some(Ok((T::Arrow, 2))));
     assert_eq!(first("arrow", b"-1"), Some(Ok((T::Minus, 1))));
     assert!(matches!(first("str", b"\"ab"), Some(Err(_))));
+    // A skip that enters another condition: the entry hands it to next_token (a case
+    // the random test found: the entry went on lexing in the first condition).
+    assert_eq!(first("words", b"/*c*/"), Some(Ok((T::Text, 3))));
     assert_eq!(first("str", b""), None);
 }
 
