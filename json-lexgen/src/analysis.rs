@@ -213,6 +213,7 @@ fn shadowing_rule(grammar: &Grammar, id: RuleId) -> Option<RuleId> {
             extras: None,
             error: None,
             on_error: grammar.on_error,
+            entries: Vec::new(),
         };
         // No larger than the condition's automaton, which was built within the limits.
         if let Ok(a) = crate::automaton::build(&pair, &crate::automaton::Limits::NONE) {

@@ -45,6 +45,24 @@ pub struct Grammar {
     pub error: Option<HostCode>,
     /// `%on_error stop|continue;`: whether the lexer goes on after an error.
     pub on_error: OnError,
+    /// `%entry name: Kind Kind ...;`: entry points that lex only some tokens, in
+    /// directive order (see [`Entry`]).
+    pub entries: Vec<Entry>,
+}
+
+/// `%entry name: Kind Kind ...;`: an entry point `next_token_<name>` for a caller that
+/// knows which tokens can come next (a parser after `{` expects a key or `}`). Its
+/// automaton is the first condition's with every path that can only end in another
+/// token cut short: there it lexes again with the whole lexer, so that what an entry
+/// returns is always what `next_token` would (see docs/grammar.md, "Entry points").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The entry's name (the method is `next_token_<name>`).
+    pub name: Named,
+    /// The token kinds it lexes directly (`skip` rules always are).
+    pub kinds: Vec<Named>,
+    /// The whole directive.
+    pub span: Span,
 }
 
 /// `%on_error`: what the lexer does after a lexing error.

@@ -19,7 +19,7 @@ use regex_syntax::hir::{Class, ClassBytes, ClassBytesRange, Hir};
 
 use crate::automaton::Limit;
 use crate::diagnostic::{Diagnostic, DiagnosticKind};
-use crate::grammar::{Action, Callback, Condition, Encoding, Grammar, HostCode, Named, OnError, ValueDecl};
+use crate::grammar::{Action, Callback, Condition, Encoding, Entry, Grammar, HostCode, Named, OnError, ValueDecl};
 use crate::span::Span;
 
 use lexer::{Lexer, Tok, Token};
@@ -57,6 +57,7 @@ pub fn parse(source: &str) -> Result<Grammar, Vec<Diagnostic>> {
         extras: None,
         error: None,
         on_error: None,
+        entries: Vec::new(),
         defs: Vec::new(),
         def_index: HashMap::new(),
         conds: Vec::new(),
@@ -182,6 +183,8 @@ struct Parser<'a> {
     extras: Option<HostCode>,
     error: Option<HostCode>,
     on_error: Option<(OnError, Span)>,
+    /// `%entry` directives, checked against the rules' kinds once all are read.
+    entries: Vec<Entry>,
     defs: Vec<Def>,
     def_index: HashMap<String, usize>,
     conds: Vec<Condition>,
@@ -335,6 +338,7 @@ impl<'a> Parser<'a> {
             "value" => return self.value_directive(t),
             "extras" | "error" => return self.type_directive(t, which),
             "on_error" => return self.on_error_directive(t),
+            "entry" => return self.entry_directive(t),
             "name" => {
                 let id = self.peek();
                 let Tok::Ident(name) = &id.tok else {
@@ -385,7 +389,7 @@ impl<'a> Parser<'a> {
                     t.end,
                     format!(
                         "unknown directive '%{other}' (known: %name, %token, %encoding, %backend, %limit, \
-                         %value, %extras, %error, %on_error)"
+                         %value, %extras, %error, %on_error, %entry)"
                     ),
                 );
                 return Err(Failed);
@@ -561,6 +565,99 @@ impl<'a> Parser<'a> {
             self.on_error = Some((value, self.span(t.start, id.end)));
         }
         Ok(())
+    }
+
+    /// `%entry name: Kind Kind ...;` (after the `%entry` token `t`). The kinds are
+    /// checked in [`Parser::finish`], once every rule is read.
+    fn entry_directive(&mut self, t: &Token) -> PResult<()> {
+        let kind = DiagnosticKind::Directive;
+        let id = self.peek();
+        let Tok::Ident(name) = &id.tok else {
+            return Err(self.expected(kind, "the entry's name after '%entry' ('%entry name: Kind Kind ...;')", ""));
+        };
+        self.bump();
+        if *self.peek_tok() != Tok::Other(':') {
+            return Err(self.expected(kind, &format!("':' after '%entry {name}', then the token kinds it lexes"), ""));
+        }
+        self.bump();
+        let mut kinds: Vec<Named> = Vec::new();
+        while let Tok::Ident(k) = self.peek_tok() {
+            let k_tok = self.bump();
+            let span = self.span(k_tok.start, k_tok.end);
+            if let Some(first) = kinds.iter().find(|n| n.name == *k) {
+                let (line, column) = (first.span.line, first.span.column);
+                self.error(
+                    kind,
+                    k_tok.start,
+                    k_tok.end,
+                    format!("'{k}' is named twice in '%entry {name}' (first at line {line}, column {column})"),
+                );
+                continue;
+            }
+            kinds.push(Named { name: k.clone(), span });
+        }
+        if kinds.is_empty() {
+            return Err(self.expected(kind, &format!("a token kind after '%entry {name}:'"), ""));
+        }
+        self.expect_semi(kind, &format!("after the kinds of '%entry {name}'"))?;
+        if let Some(first) = self.entries.iter().find(|e| e.name.name == *name) {
+            let (line, column) = (first.name.span.line, first.name.span.column);
+            self.error(
+                kind,
+                id.start,
+                id.end,
+                format!("the entry '{name}' is declared twice (first at line {line}, column {column})"),
+            );
+            return Ok(());
+        }
+        let entry_name = Named { name: name.clone(), span: self.span(id.start, id.end) };
+        self.entries.push(Entry { name: entry_name, kinds, span: self.span(t.start, self.prev_end()) });
+        Ok(())
+    }
+
+    /// Each `%entry`'s kinds are kinds some rule produces; a value lexer has none yet.
+    fn check_entries(&mut self, rules: &[crate::grammar::Rule], has_values: bool) {
+        let known: Vec<&str> = {
+            let mut known: Vec<&str> = Vec::new();
+            for r in rules {
+                if let Action::Token(k) = &r.action {
+                    if !known.contains(&k.name.as_str()) {
+                        known.push(&k.name);
+                    }
+                }
+            }
+            known
+        };
+        let mut diags = Vec::new();
+        for e in &self.entries {
+            if has_values {
+                diags.push(Diagnostic::error(
+                    DiagnosticKind::Directive,
+                    e.span,
+                    format!(
+                        "'%entry {}': entry points are not available for value lexers (callbacks, %value, \
+                         %extras or %error) yet",
+                        e.name.name
+                    ),
+                ));
+                continue;
+            }
+            for k in &e.kinds {
+                if !known.contains(&k.name.as_str()) {
+                    diags.push(Diagnostic::error(
+                        DiagnosticKind::Directive,
+                        k.span,
+                        format!(
+                            "'{}' in '%entry {}' is not a token of this grammar (its tokens: {})",
+                            k.name,
+                            e.name.name,
+                            known.join(", ")
+                        ),
+                    ));
+                }
+            }
+        }
+        self.diags.extend(diags);
     }
 
     /// `%token`'s `a::b::C`.
@@ -985,6 +1082,11 @@ impl<'a> Parser<'a> {
         };
         let rules = resolver.rules(std::mem::take(&mut self.rules), &conditions, implicit);
         self.diags.extend(resolver.into_diagnostics());
+        let has_values = !self.values.is_empty()
+            || self.extras.is_some()
+            || self.error.is_some()
+            || rules.iter().any(|r| r.callback.is_some());
+        self.check_entries(&rules, has_values);
 
         if self.rules_seen == 0 {
             let end = self.src.len();
@@ -1005,6 +1107,7 @@ impl<'a> Parser<'a> {
             extras: self.extras,
             error: self.error,
             on_error: self.on_error.map_or(OnError::Continue, |(v, _)| v),
+            entries: self.entries,
             conditions,
             rules,
         })

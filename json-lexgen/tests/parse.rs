@@ -137,7 +137,7 @@ fn directive_errors() {
     let d = one_error("%name A;\n%name B;\n\"a\" => A;", DiagnosticKind::Directive, 2, 1);
     assert_eq!(d.message, "'%name' is given twice (first at line 1, column 7)");
     let d = one_error("%lexer A;\n\"a\" => A;", DiagnosticKind::Directive, 1, 1);
-    assert_eq!(d.message, "unknown directive '%lexer' (known: %name, %token, %encoding, %backend, %limit, %value, %extras, %error, %on_error)");
+    assert_eq!(d.message, "unknown directive '%lexer' (known: %name, %token, %encoding, %backend, %limit, %value, %extras, %error, %on_error, %entry)");
     one_error("%name 3;\n\"a\" => A;", DiagnosticKind::Directive, 1, 7);
     one_error("%token a::;\n\"a\" => A;", DiagnosticKind::Directive, 1, 11);
 }
@@ -279,4 +279,43 @@ fn a_utf8_grammar_without_a_default_rule_warns_about_bytes_that_start_no_charact
         "{}",
         warnings[0].message
     );
+}
+
+#[test]
+fn entry_diagnostics() {
+    let d = one_error("%entry w: Word Number;\n[a-z]+ => Word;\n", DiagnosticKind::Directive, 1, 16);
+    assert_eq!(d.message, "'Number' in '%entry w' is not a token of this grammar (its tokens: Word)");
+    let d = one_error("%entry w Word;\n[a-z]+ => Word;\n", DiagnosticKind::Directive, 1, 10);
+    assert_eq!(d.message, "expected ':' after '%entry w', then the token kinds it lexes, found 'Word'");
+    let d = one_error("%entry w: ;\n[a-z]+ => Word;\n", DiagnosticKind::Directive, 1, 11);
+    assert_eq!(d.message, "expected a token kind after '%entry w:', found ';'");
+    let d = one_error("%entry w: Word Word;\n[a-z]+ => Word;\n", DiagnosticKind::Directive, 1, 16);
+    assert_eq!(d.message, "'Word' is named twice in '%entry w' (first at line 1, column 11)");
+    let d = one_error("%entry w: Word;\n%entry w: Word;\n[a-z]+ => Word;\n", DiagnosticKind::Directive, 2, 8);
+    assert_eq!(d.message, "the entry 'w' is declared twice (first at line 1, column 8)");
+    // `skip` is no kind: skip rules are in every entry.
+    let d = one_error("%entry w: skip;\n[a-z]+ => Word;\n\" \" => skip;\n", DiagnosticKind::Directive, 1, 11);
+    assert!(d.message.starts_with("'skip' in '%entry w' is not a token"), "{}", d.message);
+    let d = one_error(
+        "%entry w: Word;\n%value Word: u32;\n[a-z]+ => Word({ Some(1) });\n",
+        DiagnosticKind::Directive,
+        1,
+        1,
+    );
+    assert!(d.message.contains("not available for value lexers"), "{}", d.message);
+}
+
+#[test]
+fn entries_compile_in_every_mode() {
+    let src = "%entry key: Key Close;\n%entry colon: Colon;\n\"{\" => Open;\n\"}\" => Close;\n\":\" => Colon;\n\
+               [a-z]+ => Key;\n[0-9]+ => Number;\n[ \\n]+ => skip;\n";
+    for config in [Config::new(), Config::new().streaming(true), Config::new().unsafe_code(false).simd(false)] {
+        let code =
+            Builder::new().configure(config).build_from_str(src).unwrap_or_else(|e| panic!("{e}")).to_file_string();
+        assert!(code.contains("pub fn next_token_key(") && code.contains("pub fn next_token_colon("), "{code}");
+        assert!(code.contains("const ENTRIES: &'static [&'static str] = &[\"key\", \"colon\"];"), "{code}");
+    }
+    let plain = "[a-z]+ => Key;\n";
+    let code = Builder::new().build_from_str(plain).unwrap().to_file_string();
+    assert!(!code.contains("next_token_entry") && !code.contains("ENTRIES"), "no entries, no entry code");
 }

@@ -120,6 +120,41 @@ pub trait Lexer<'a>: Sized {
         let _ = byte;
         None
     }
+
+    /// The names of the grammar's entry points (`%entry name: Kind ...;`), in order:
+    /// entry `i` of [`next_token_entry`](Lexer::next_token_entry) is `ENTRIES[i]`.
+    const ENTRIES: &'static [&'static str] = &[];
+
+    /// The next token, through entry point `entry` (an index into
+    /// [`ENTRIES`](Lexer::ENTRIES)): always what [`next_token`](Lexer::next_token)
+    /// returns, found faster when it is one of the entry's kinds. An index that names
+    /// no entry (and the default, for lexers without entries) is `next_token` itself.
+    #[inline(always)]
+    fn next_token_entry(&mut self, entry: usize) -> Next<Self::Kind> {
+        let _ = entry;
+        self.next_token()
+    }
+}
+
+/// The index of the entry point named `name` in `entries` (a lexer's
+/// [`Lexer::ENTRIES`]), or `usize::MAX`, which every lexer takes as `next_token`:
+/// a `const fn`, so that a caller names an entry by name at no cost.
+pub const fn entry_index(entries: &[&str], name: &str) -> usize {
+    let mut i = 0;
+    while i < entries.len() {
+        let (a, b) = (entries[i].as_bytes(), name.as_bytes());
+        if a.len() == b.len() {
+            let mut j = 0;
+            while j < a.len() && a[j] == b[j] {
+                j += 1;
+            }
+            if j == a.len() {
+                return i;
+            }
+        }
+        i += 1;
+    }
+    usize::MAX
 }
 
 /// What [`StreamLexer::next_token`] returns.
@@ -181,5 +216,17 @@ pub trait StreamLexer: Sized {
     fn single_byte_token(&self, byte: u8) -> Option<Self::Kind> {
         let _ = byte;
         None
+    }
+
+    /// As [`Lexer::ENTRIES`]: the grammar's entry points, in order.
+    const ENTRIES: &'static [&'static str] = &[];
+
+    /// As [`Lexer::next_token_entry`]: always what
+    /// [`next_token`](StreamLexer::next_token) returns (`NeedMore` included: call the
+    /// same entry again with more bytes), faster for the entry's kinds.
+    #[inline(always)]
+    fn next_token_entry(&mut self, entry: usize, buf: &[u8], base: usize, eof: bool) -> Step<Self::Kind> {
+        let _ = entry;
+        self.next_token(buf, base, eof)
     }
 }

@@ -54,3 +54,11 @@ ws => skip;
 
 // Anything else is malformed JSON: a lexing error, on purpose.
 * => error;
+
+// Entry points for the parser (docs/grammar.md, "Entry points"): where it knows which
+// tokens can come next, the first byte has only those to tell apart (and whitespace);
+// anything else is lexed again by the whole lexer, so the answers never change.
+%entry key:         String EscapedString ObjectEnd;   // after '{' or ',' in an object
+%entry colon:       Colon;                           // after a key
+%entry object_next: Comma ObjectEnd;                 // after a member's value
+%entry array_next:  Comma ArrayEnd;                  // after an element

@@ -24,6 +24,7 @@ mod document;
 mod encode_roundtrip;
 mod lexer_conformance;
 mod lexer_differential;
+mod lexer_entries;
 mod lexer_streaming;
 mod lexer_values;
 mod ndjson;

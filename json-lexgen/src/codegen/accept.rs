@@ -108,6 +108,9 @@ impl Ctx<'_> {
 
     /// No rule matched from `start`: the `*` rule takes one byte, else an error.
     fn fail(&self, a: &Automaton, partial: Option<RuleId>) -> TokenStream {
+        if let Some(fallback) = self.entry_fail() {
+            return fallback;
+        }
         // `* => error` says what happens anyway: fall through to the error below; with a
         // message or a callback (`* => error("...")`) it is a rule of one byte.
         let default_takes_byte = |d: &RuleId| {
@@ -171,6 +174,9 @@ impl Ctx<'_> {
 
     /// The code of rule `rule` matching `start..end`.
     pub(super) fn action(&self, rule: RuleId, end: TokenStream) -> TokenStream {
+        if self.entry.is_some_and(|e| e.fallback == rule) {
+            return self.entry_fallback();
+        }
         let r = &self.grammar.rules[rule.0 as usize];
         let none = quote!(::core::option::Option::None);
         // `r / s`: the token is `r`; the input after it is lexed again.

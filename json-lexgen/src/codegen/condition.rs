@@ -65,7 +65,7 @@ pub(crate) struct Layout {
 impl Ctx<'_> {
     /// The code of one condition's arm: end of input, then the DFA.
     pub(super) fn condition(&self, a: &Automaton, analysis: &Analysis) -> Layout {
-        let at_end = self.at_token_start_end(a);
+        let at_end = if self.entry.is_some() { self.entry_at_end() } else { self.at_token_start_end(a) };
         let at_end_note = super::safety::note_stmt(&match a.end_of_input {
             Some(rule) => format!("the input ends where a token would start: {}", self.rule_text(rule)),
             None => "the input ends where a token would start".to_string(),

@@ -22,6 +22,9 @@ impl Ctx<'_> {
     /// `rule 13 (json.lex:50): skip`: where rule `r` is written and what it does.
     pub(super) fn rule_text(&self, r: RuleId) -> String {
         let rule = &self.grammar.rules[r.0 as usize];
+        if self.entry.is_some_and(|e| e.fallback == r) {
+            return format!("entry fallback ({}:{}): lexed again by next_token", self.source, rule.span.line);
+        }
         let pattern = match rule.pattern {
             Pattern::EndOfInput => "$ => ",
             Pattern::Default => "* => ",

@@ -15,7 +15,7 @@ use super::sink::Sink;
 use super::string::StrError;
 use super::LoneSurrogate;
 use crate::error::Error;
-use crate::lex::{Lexer, Next, ReadLexer, Step, StreamLexer};
+use crate::lex::{entry_index, Lexer, Next, ReadLexer, Step, StreamLexer};
 use crate::token::JsonToken;
 use crate::Position;
 
@@ -39,6 +39,10 @@ pub(crate) trait Input<'a, S>: Sized {
 
     /// The next token, a lexical error, or `None` at the end of the input.
     fn next_token(&mut self) -> Next<JsonToken>;
+
+    /// As [`Input::next_token`] (the same answer, always), through the lexer's entry
+    /// point for what the parser expects there: faster when it comes.
+    fn next_token_in(&mut self, entry: Entry) -> Next<JsonToken>;
 
     /// Lex on from offset `offset` (after a token the decoder repaired).
     fn set_offset(&mut self, offset: usize);
@@ -80,6 +84,45 @@ pub(crate) trait Input<'a, S>: Sized {
     /// it whole, whatever its length); or it gives the I/O error to report instead
     /// (reading failed, which the lexer reported as an error).
     fn before_error(&mut self, start: usize, offset: usize, repair: bool) -> Option<Error>;
+}
+
+/// Where the parser knows which tokens come next: the entry points of the JSON
+/// grammars (`%entry` in `grammar/json*.lex`), by name. A lexer without one (any
+/// lexer: entries only make it faster) lexes there with `next_token`.
+#[derive(Clone, Copy)]
+pub(crate) enum Entry {
+    /// After '{' or ',' in an object: a key, or '}' (`%entry key`).
+    Key,
+    /// After a key (`%entry colon`).
+    Colon,
+    /// After a member's value: ',' or '}' (`%entry object_next`).
+    ObjectNext,
+    /// After an element (or, at the top level, the document): ',' or ']'
+    /// (`%entry array_next`).
+    ArrayNext,
+}
+
+/// The index of each [`Entry`] in a slice lexer's `ENTRIES`, found at compile time.
+struct SliceEntries<'a, L>(PhantomData<(&'a (), L)>);
+
+/// As [`SliceEntries`], for a streaming lexer.
+struct StreamEntries<L>(PhantomData<L>);
+
+macro_rules! entry_indices {
+    ($entries:expr) => {
+        const KEY: usize = entry_index($entries, "key");
+        const COLON: usize = entry_index($entries, "colon");
+        const OBJECT_NEXT: usize = entry_index($entries, "object_next");
+        const ARRAY_NEXT: usize = entry_index($entries, "array_next");
+    };
+}
+
+impl<'a, L: Lexer<'a>> SliceEntries<'a, L> {
+    entry_indices!(L::ENTRIES);
+}
+
+impl<L: StreamLexer> StreamEntries<L> {
+    entry_indices!(L::ENTRIES);
 }
 
 /// What the parser's cold paths (`dialect.rs`) get of an [`Input`]: its window, and
@@ -125,6 +168,18 @@ impl<'a, L: Lexer<'a, Kind = JsonToken>, S: Sink<'a>> Input<'a, S> for Slice<'a,
     #[inline(always)]
     fn next_token(&mut self) -> Next<JsonToken> {
         self.lexer.next_token()
+    }
+
+    #[inline(always)]
+    fn next_token_in(&mut self, entry: Entry) -> Next<JsonToken> {
+        type E<'a, L> = SliceEntries<'a, L>;
+        let index = match entry {
+            Entry::Key => E::<'a, L>::KEY,
+            Entry::Colon => E::<'a, L>::COLON,
+            Entry::ObjectNext => E::<'a, L>::OBJECT_NEXT,
+            Entry::ArrayNext => E::<'a, L>::ARRAY_NEXT,
+        };
+        self.lexer.next_token_entry(index)
     }
 
     #[inline(always)]
@@ -208,6 +263,21 @@ impl<'a, R: Read, L: StreamLexer<Kind = JsonToken>, S: for<'x> Sink<'x>> Input<'
     #[inline(always)]
     fn next_token(&mut self) -> Next<JsonToken> {
         match self.lexer.step_relative() {
+            Step::Token(t) => Some(Ok(t)),
+            Step::Error(e) => Some(Err(e)),
+            Step::End | Step::NeedMore => None,
+        }
+    }
+
+    #[inline(always)]
+    fn next_token_in(&mut self, entry: Entry) -> Next<JsonToken> {
+        let index = match entry {
+            Entry::Key => StreamEntries::<L>::KEY,
+            Entry::Colon => StreamEntries::<L>::COLON,
+            Entry::ObjectNext => StreamEntries::<L>::OBJECT_NEXT,
+            Entry::ArrayNext => StreamEntries::<L>::ARRAY_NEXT,
+        };
+        match self.lexer.step_relative_in(index) {
             Step::Token(t) => Some(Ok(t)),
             Step::Error(e) => Some(Err(e)),
             Step::End | Step::NeedMore => None,

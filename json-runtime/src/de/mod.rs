@@ -51,7 +51,7 @@ use crate::value::{Number, Value};
 use core::marker::PhantomData;
 use core::mem::ManuallyDrop;
 use dialect::{DialectKey, DialectValue};
-use input::{Input, Reader, Slice, View};
+use input::{Entry, Input, Reader, Slice, View};
 use number::NumError;
 pub(crate) use sink::Sink;
 use string::Discard;
@@ -442,22 +442,32 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
                 self.depth > 0 && lexer.step_over($end, b',', JsonToken::Comma)
             };
         }
-        loop {
-            let tok = match lexer.next_token() {
-                Some(Ok(t)) => Some(t),
-                None => None,
-                Some(Err(e)) => {
-                    if self.one && self.depth == 0 && matches!(expect, Expect::CommaOrClose) {
-                        // The document is complete; what follows is the next one's.
-                        return Ok(Self::finish_one(lexer.view(), e.start));
+        // The next token, from `$next` (the lexer, or one of its entry points: the
+        // same answer, faster for the tokens expected there); `$complete`: a value is
+        // complete (a stream's document may end before a lexical error).
+        macro_rules! fetch {
+            ($next:expr, $complete:expr) => {
+                match $next {
+                    Some(Ok(t)) => Some(t),
+                    None => None,
+                    Some(Err(e)) => {
+                        if $complete && self.one && self.depth == 0 {
+                            // The document is complete; what follows is the next one's.
+                            return Ok(Self::finish_one(lexer.view(), e.start));
+                        }
+                        let t = self.lexical(lexer, e)?;
+                        lexer.set_offset(t.end);
+                        Some(t)
                     }
-                    let t = self.lexical(lexer, e)?;
-                    lexer.set_offset(t.end);
-                    Some(t)
                 }
             };
+        }
+        // Each arm lexes its own token: where the parser knows what comes next, through
+        // the entry point for it, whose first byte has only those tokens to tell apart.
+        loop {
             match expect {
                 Expect::Value | Expect::ValueOrArrayEnd => {
+                    let tok = fetch!(lexer.next_token(), false);
                     let Some(t) = tok else {
                         return Err(self.expected(&*lexer, None, "expected a value"));
                     };
@@ -524,6 +534,7 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
                 }
                 Expect::KeyOrObjectEnd | Expect::Key => {
                     let first = matches!(expect, Expect::KeyOrObjectEnd);
+                    let tok = fetch!(lexer.next_token_in(Entry::Key), false);
                     match tok {
                         Some(t) if matches!(t.kind, JsonToken::String | JsonToken::EscapedString) => {
                             if first {
@@ -570,12 +581,18 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
                         _ => return Err(self.expected(&*lexer, found(tok), "expected a string key after ','")),
                     }
                 }
-                Expect::Colon => match tok {
+                Expect::Colon => match fetch!(lexer.next_token_in(Entry::Colon), false) {
                     Some(Token { kind: JsonToken::Colon, .. }) => expect = Expect::Value,
-                    _ => return Err(self.expected(&*lexer, found(tok), "expected ':' after an object key")),
+                    tok => return Err(self.expected(&*lexer, found(tok), "expected ':' after an object key")),
                 },
                 Expect::CommaOrClose => {
-                    // A value is complete.
+                    // A value is complete. (At the top level, too, an entry: its answer is
+                    // the lexer's, and the whole lexer is inlined once, for values.)
+                    let tok = if in_object {
+                        fetch!(lexer.next_token_in(Entry::ObjectNext), true)
+                    } else {
+                        fetch!(lexer.next_token_in(Entry::ArrayNext), true)
+                    };
                     if self.depth == 0 {
                         if self.one {
                             let next = tok.map_or(usize::MAX, |t| t.start);

@@ -206,10 +206,17 @@ impl<R: Read, L: StreamLexer> ReadLexer<R, L> {
     /// Use one of the two steps from the start on, not both.
     #[inline(always)]
     pub(crate) fn step_relative(&mut self) -> Step<L::Kind> {
+        self.step_relative_in(usize::MAX)
+    }
+
+    /// As [`ReadLexer::step_relative`], through the lexer's entry point `entry`
+    /// (`StreamLexer::next_token_entry`; `usize::MAX`: `next_token`).
+    #[inline(always)]
+    pub(crate) fn step_relative_in(&mut self, entry: usize) -> Step<L::Kind> {
         loop {
             // SAFETY: as in `step`.
             let buffered = unsafe { self.buf.get_unchecked(..self.filled) };
-            let step = self.lexer.next_token(buffered, 0, self.eof);
+            let step = self.lexer.next_token_entry(entry, buffered, 0, self.eof);
             if !matches!(step, Step::NeedMore) {
                 return step;
             }

@@ -273,8 +273,40 @@ fn serde_json_drop_in() -> Result<(), jsonlex::Error> {
     Ok(())
 }
 
+// Entry points (docs/grammar.md, "Entry points"): the lexer for a place where the
+// caller knows what comes next; its answer is always `next_token`'s.
+mod pairs {
+    jsonlex::json_lexer!(r#"
+        %name Pairs;
+        %entry key:   Key Close;
+        %entry colon: Colon;
+        "{"        => Open;
+        "}"        => Close;
+        ":"        => Colon;
+        ","        => Comma;
+        [a-z]+     => Key;
+        [0-9]+     => Number;
+        [ \t\n]+   => skip;
+        *          => error;
+    "#);
+}
+
+fn entries() {
+    use jsonlex::runtime::lex::entry_index;
+    use jsonlex::runtime::Lexer;
+    use pairs::{Pairs, PairsToken};
+    let mut lexer = Pairs::new(b"{ name: 1 }");
+    assert_eq!(lexer.next_token().and_then(Result::ok).map(|t| t.kind), Some(PairsToken::Open));
+    assert_eq!(lexer.next_token_key().and_then(Result::ok).map(|t| t.kind), Some(PairsToken::Key));
+    let colon = entry_index(<Pairs as Lexer>::ENTRIES, "colon");
+    assert_eq!(lexer.next_token_entry(colon).and_then(Result::ok).map(|t| t.kind), Some(PairsToken::Colon));
+    // Not a key: lexed by next_token, the same answer.
+    assert_eq!(lexer.next_token_key().and_then(Result::ok).map(|t| (t.kind, t.start)), Some((PairsToken::Number, 8)));
+}
+
 fn main() {
     words();
+    entries();
     values();
     value_reader();
     ini();
