@@ -51,6 +51,8 @@ struct Inner {
     /// serde_json's words and place for this error where they do not follow from the
     /// decoder's ([`Error::serde_json_words`], [`Error::serde_json_place`]).
     serde_json_hint: (Option<&'static str>, Option<Position>),
+    /// A lazy lookup's path is not in the document ([`Error::is_not_found`]).
+    not_found: bool,
 }
 
 impl Error {
@@ -65,6 +67,7 @@ impl Error {
             serde_json: false,
             decode: None,
             serde_json_hint: (None, None),
+            not_found: false,
         }))
     }
 
@@ -80,6 +83,7 @@ impl Error {
             serde_json: false,
             decode: None,
             serde_json_hint: (None, None),
+            not_found: false,
         }))
     }
 
@@ -98,6 +102,7 @@ impl Error {
             serde_json: false,
             decode: None,
             serde_json_hint: (None, None),
+            not_found: false,
         }))
     }
 
@@ -207,6 +212,22 @@ impl Error {
         self.0.decode.as_ref().map_or(&self.0.message, |(m, _)| m)
     }
 
+    /// A [`Category::Data`] error at byte `offset` of `input` saying that a lazy
+    /// lookup's path is not there ([`Error::is_not_found`]).
+    #[cold]
+    pub fn not_found(input: &[u8], offset: usize, message: impl Into<Cow<'static, str>>) -> Error {
+        let mut e = Error::new(Category::Data, input, offset, message);
+        e.0.not_found = true;
+        e
+    }
+
+    /// True when a lazy lookup (`jsonlex::get`) found no value at its path: a missing
+    /// key, an index past the end, a key asked of an array or a scalar.
+    #[inline]
+    pub fn is_not_found(&self) -> bool {
+        self.0.not_found
+    }
+
     /// True when the input ended too early (more input could make it valid).
     #[inline]
     pub fn is_eof(&self) -> bool {
@@ -256,6 +277,7 @@ impl Error {
             serde_json: false,
             decode: None,
             serde_json_hint: (None, None),
+            not_found: false,
         }))
     }
 }
