@@ -73,7 +73,7 @@ fn main() {
         let mb = |s: f64| text.len() as f64 / s / 1e6;
         // Same answers first.
         let ours = jsonlex::get(text, one).unwrap();
-        let theirs = sonic_rs::get(text, sonic_path(one)).unwrap();
+        let theirs = sonic_rs::get(&text[..], sonic_path(one)).unwrap();
         assert_eq!(ours.as_raw_str(), theirs.as_raw_str());
         let mut tree = jsonlex::PathTree::new();
         let mut stree = sonic_rs::PointerTree::new();
@@ -82,7 +82,7 @@ fn main() {
             stree.add_path(sonic_path(p));
         }
         let a = jsonlex::get_many(text, &tree).unwrap();
-        let b = sonic_rs::get_many(text, &stree).unwrap();
+        let b = sonic_rs::get_many(&text[..], &stree).unwrap();
         assert_eq!(
             a.iter().map(|v| v.map(|v| v.as_raw_str())).collect::<Vec<_>>(),
             b.iter().map(|v| v.as_ref().map(|v| v.as_raw_str())).collect::<Vec<_>>()

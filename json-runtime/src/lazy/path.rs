@@ -86,7 +86,7 @@ impl JsonPath for str {
             Some(rest) => (Some(rest), false),
             None => (None, !self.is_empty()),
         };
-        let bad = bad.then(|| PathItem::Key(Cow::Borrowed("\u{0}not a JSON Pointer")));
+        let bad = bad.then_some(PathItem::Key(Cow::Borrowed("\u{0}not a JSON Pointer")));
         rest.into_iter().flat_map(|r| r.split('/')).map(unescape_segment).chain(bad)
     }
 }
