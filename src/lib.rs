@@ -58,7 +58,12 @@ pub use json_runtime::de::{BigInt, DecodeOptions, Dialect, InvalidUtf8, LoneSurr
 
 pub mod json5;
 pub mod jsonc;
+
+// ---- Lazy access by path (sonic-rs's `get`) ----
+
+pub mod lazy;
 pub use json_runtime::error::{Category, Error};
+pub use lazy::{get, get_many, JsonPath, JsonType, LazyValue, PathItem, PathTree};
 
 /// Checks that `input` is one JSON document (RFC 8259, default [`DecodeOptions`]),
 /// without building it and without allocating (unless it is invalid: the error is

@@ -48,6 +48,11 @@ struct Inner {
     /// The decoder's message and position, before [`Error::serde_json_style`] replaced
     /// them.
     decode: Option<(Cow<'static, str>, Position)>,
+    /// serde_json's words and place for this error where they do not follow from the
+    /// decoder's ([`Error::serde_json_words`], [`Error::serde_json_place`]).
+    serde_json_hint: (Option<&'static str>, Option<Position>),
+    /// A lazy lookup's path is not in the document ([`Error::is_not_found`]).
+    not_found: bool,
 }
 
 impl Error {
@@ -61,6 +66,8 @@ impl Error {
             io_kind: None,
             serde_json: false,
             decode: None,
+            serde_json_hint: (None, None),
+            not_found: false,
         }))
     }
 
@@ -75,6 +82,8 @@ impl Error {
             io_kind: None,
             serde_json: false,
             decode: None,
+            serde_json_hint: (None, None),
+            not_found: false,
         }))
     }
 
@@ -92,6 +101,8 @@ impl Error {
             io_kind: None,
             serde_json: false,
             decode: None,
+            serde_json_hint: (None, None),
+            not_found: false,
         }))
     }
 
@@ -131,6 +142,28 @@ impl Error {
         if let Some((_, p)) = &mut self.0.decode {
             shift(p, base);
         }
+        if let Some(p) = &mut self.0.serde_json_hint.1 {
+            shift(p, base);
+        }
+        self
+    }
+
+    /// serde_json's words for this error, where the decoder's message alone does not
+    /// say which they are (`[` then the end: "EOF while parsing a list"; `[1,]`:
+    /// "trailing comma"). Used by [`Error::serde_json_style`].
+    #[cold]
+    pub(crate) fn serde_json_words(mut self, message: &'static str) -> Error {
+        self.0.serde_json_hint.0 = Some(message);
+        self
+    }
+
+    /// Byte `offset` of `input` is where serde_json places this error: the byte its
+    /// parser stands on when it notices (a literal's first byte that does not match, a
+    /// leading zero's second digit). Used by [`Error::serde_json_style`], as is, with
+    /// no end-of-input rule.
+    #[cold]
+    pub(crate) fn serde_json_place(mut self, input: &[u8], offset: usize) -> Error {
+        self.0.serde_json_hint.1 = Some(Position::at(input, offset));
         self
     }
 
@@ -177,6 +210,22 @@ impl Error {
     #[inline]
     pub fn decode_message(&self) -> &str {
         self.0.decode.as_ref().map_or(&self.0.message, |(m, _)| m)
+    }
+
+    /// A [`Category::Data`] error at byte `offset` of `input` saying that a lazy
+    /// lookup's path is not there ([`Error::is_not_found`]).
+    #[cold]
+    pub fn not_found(input: &[u8], offset: usize, message: impl Into<Cow<'static, str>>) -> Error {
+        let mut e = Error::new(Category::Data, input, offset, message);
+        e.0.not_found = true;
+        e
+    }
+
+    /// True when a lazy lookup (`jsonlex::get`) found no value at its path: a missing
+    /// key, an index past the end, a key asked of an array or a scalar.
+    #[inline]
+    pub fn is_not_found(&self) -> bool {
+        self.0.not_found
     }
 
     /// True when the input ended too early (more input could make it valid).
@@ -227,6 +276,8 @@ impl Error {
             io_kind: Some(error.kind()),
             serde_json: false,
             decode: None,
+            serde_json_hint: (None, None),
+            not_found: false,
         }))
     }
 }
@@ -248,10 +299,13 @@ impl Error {
         }
         let inner = &mut *self.0;
         inner.decode = Some((inner.message.clone(), inner.position));
-        if inner.category == Category::Eof {
+        let (words, place) = inner.serde_json_hint;
+        if let Some(p) = place {
+            inner.position = p;
+        } else if inner.category == Category::Eof {
             inner.position.column = inner.position.column.saturating_sub(1);
         }
-        if let Some(m) = serde_json_message(inner.category, &inner.message) {
+        if let Some(m) = words.or_else(|| serde_json_message(inner.category, &inner.message)) {
             if m == CONTROL && inner.message.starts_with("control character U+000A") {
                 inner.position.line += 1;
                 inner.position.column = 0;
@@ -284,6 +338,7 @@ impl Error {
         if !matches!(self.0.category, Category::Eof | Category::Number) {
             self.0.category = Category::Syntax;
             self.0.message = Cow::Borrowed("trailing characters");
+            self.0.serde_json_hint = (None, None);
         }
         self
     }

@@ -29,6 +29,7 @@ extern crate self as json_runtime;
 pub mod de;
 pub mod document;
 pub mod error;
+pub mod lazy;
 pub mod lex;
 pub mod position;
 pub mod ser;

@@ -22,6 +22,7 @@ mod dialects_json5;
 mod dialects_jsonc;
 mod document;
 mod encode_roundtrip;
+mod lazy_get;
 mod lexer_conformance;
 mod lexer_differential;
 mod lexer_entries;

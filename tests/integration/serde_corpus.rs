@@ -285,3 +285,78 @@ fn mutated_canada() {
     c.features[0].geometry.coordinates[1].truncate(40);
     mutations::<Canada>(&serde_json::to_vec_pretty(&c).unwrap(), 300, 4, same_canada);
 }
+
+// ---- serde_json's exact words and places ----
+
+/// Near-miss documents whose error serde_json words and places in its own way (a bad
+/// literal at the byte that does not match, a leading zero at its second digit, a
+/// number out of range where its parser gives up, a bad escape after it is read, a
+/// lone surrogate after the escape that follows, `[` then the end, a trailing comma):
+/// the serde API's error is serde_json's to the character, into a `Value` as into a
+/// typed target, and `decode`'s error in serde_json's style is the same error.
+#[test]
+fn serde_jsons_words_and_places() {
+    let long = format!("[1{}]", "0".repeat(309));
+    let inputs: &[&[u8]] = &[
+        b"truz",
+        b"faz",
+        b"tx",
+        b"nulx",
+        b"[1, nul]",
+        b"{\"a\": fals}",
+        b"\n  [true,\n  truz]",
+        b"00",
+        b"-01",
+        b"[01.5]",
+        b"1e309",
+        b"-1.5e400",
+        b"[100e777777777777777777777777777]",
+        b"-100e777777777777777777777777777",
+        b"1e2147483648",
+        long.as_bytes(),
+        b"\"\\x\"",
+        b"[\"a\\u12G4\"]",
+        b"\"\\uD83C\\uFFFF\"",
+        b"\"\\ud800\"",
+        b"\"\\ud800x\"",
+        b"\"\\ud800\\n\"",
+        b"\"\\udc00\"",
+        b"\"\\ud800\\ud800\"",
+        b"{\"k\": \"\\uDFFF\"}",
+        b"[",
+        b"[ ",
+        b"[\n",
+        b"[[",
+        b"{\"a\": [",
+        b"[1,",
+        b"[1,]",
+        b"[1 ,\n ]",
+        b"{\"a\":1,}",
+        b"{\"a\": [1, {\"b\": 2 ,}]}",
+        b"[[1,],2]",
+    ];
+    for &input in inputs {
+        let show = String::from_utf8_lossy(input);
+        let theirs = serde_json::from_slice::<serde_json::Value>(input).unwrap_err().to_string();
+        let ours = jsonlex::from_slice::<Value>(input).unwrap_err();
+        assert_eq!(ours.to_string(), theirs, "from_slice::<Value> on {show:?}");
+        let decoded = jsonlex::decode(input).unwrap_err().serde_json_style();
+        assert_eq!(decoded.to_string(), theirs, "decode on {show:?}");
+        let ours = jsonlex::from_reader::<_, Value>(input).unwrap_err();
+        assert_eq!(ours.to_string(), theirs, "from_reader::<Value> on {show:?}");
+    }
+    // Typed targets take the same words and places.
+    assert_eq!(jsonlex::from_str::<bool>("truz").unwrap_err().to_string(), "expected ident at line 1 column 4");
+    assert_eq!(
+        jsonlex::from_str::<Vec<f64>>("[").unwrap_err().to_string(),
+        "EOF while parsing a list at line 1 column 1"
+    );
+    assert_eq!(jsonlex::from_str::<(u8, u8)>("[1, 2,]").unwrap_err().to_string(), "trailing comma at line 1 column 7");
+    assert_eq!(
+        jsonlex::from_str::<String>("\"\\uD83C\\uFFFF\"").unwrap_err().to_string(),
+        serde_json::from_str::<String>("\"\\uD83C\\uFFFF\"").unwrap_err().to_string()
+    );
+    // `decode` keeps its own words and places.
+    let e = jsonlex::decode(b"truz").unwrap_err();
+    assert_eq!(e.to_string(), "invalid literal: expected `true` at line 1, column 1");
+}

@@ -10,13 +10,18 @@ use crate::token::JsonToken;
 
 use super::number::NumError;
 use super::options::{DecodeOptions, Dialect, InvalidUtf8};
-use super::string::{self, utf8_sequence, Out};
+use super::string::{self, utf8_sequence, Out, StrErrorKind};
 
 /// `tok` is not what the grammar allows here (`None`: the input ended).
 #[cold]
 pub(crate) fn expected(input: &[u8], tok: Option<Token<JsonToken>>, message: &'static str) -> Error {
     let Some(t) = tok else {
-        return Error::new(Category::Eof, input, input.len(), format!("unexpected end of input: {message}"));
+        let e = Error::new(Category::Eof, input, input.len(), format!("unexpected end of input: {message}"));
+        // Right after `[` serde_json names the list (after `,` it names the value).
+        return match last_structural(input, input.len()) {
+            Some(b'[') => e.serde_json_words("EOF while parsing a list"),
+            _ => e,
+        };
     };
     // `01` lexes as `0` then `1`: a number that starts with a digit right after a
     // number has a leading zero (`1-2` is two numbers, no leading zero).
@@ -25,7 +30,9 @@ pub(crate) fn expected(input: &[u8], tok: Option<Token<JsonToken>>, message: &'s
         && input.get(t.start).is_some_and(u8::is_ascii_digit)
         && input.get(t.start - 1).is_some_and(u8::is_ascii_digit)
     {
-        return Error::new(Category::Number, input, t.start - 1, "invalid number: leading zero");
+        let e = Error::new(Category::Number, input, t.start - 1, "invalid number: leading zero");
+        // serde_json notices at the second digit.
+        return e.serde_json_place(input, t.start);
     }
     // JSON5: `0x` without a hex digit lexes as `0` and the name `x`, `1a` as `1` and `a`.
     if matches!(t.kind, JsonToken::Identifier | JsonToken::NonFinite)
@@ -46,15 +53,83 @@ pub(crate) fn expected(input: &[u8], tok: Option<Token<JsonToken>>, message: &'s
         }
         return Error::new(Category::Number, input, t.start, "invalid number: a letter right after its digits");
     }
-    Error::new(Category::Syntax, input, t.start, message)
+    let e = Error::new(Category::Syntax, input, t.start, message);
+    // `[1,]`, `{"a": 1,}`: a closer right after a comma.
+    if matches!(t.kind, JsonToken::ArrayEnd | JsonToken::ObjectEnd) && last_structural(input, t.start) == Some(b',') {
+        return e.serde_json_words("trailing comma");
+    }
+    e
+}
+
+/// The last byte before `end` that is not white space (a structural character when the
+/// token before `end` is one: strings, numbers and literals end otherwise).
+fn last_structural(input: &[u8], end: usize) -> Option<u8> {
+    input[..end.min(input.len())].iter().rev().find(|b| !matches!(b, b' ' | b'\t' | b'\n' | b'\r')).copied()
 }
 
 /// A number token at `start` that gave no number.
 #[cold]
 pub(crate) fn number_error(input: &[u8], start: usize, e: NumError) -> Error {
     match e {
-        NumError::OutOfRange => Error::new(Category::Number, input, start, "number out of range"),
+        NumError::OutOfRange => Error::new(Category::Number, input, start, "number out of range")
+            .serde_json_place(input, start + out_of_range_at(&input[start.min(input.len())..])),
         NumError::Invalid => Error::new(Category::Number, input, start, "invalid number"),
+    }
+}
+
+/// In the number at the start of `n`: the byte where serde_json finds it out of range,
+/// the exponent digit that overflows its `i32` (a nonzero significand, a positive
+/// exponent), else the number's last byte (it parses the whole number first).
+fn out_of_range_at(n: &[u8]) -> usize {
+    let len = n.iter().position(|b| !matches!(b, b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E')).unwrap_or(n.len());
+    let n = &n[..len];
+    let last = len.saturating_sub(1);
+    let Some(e) = n.iter().position(|&b| b | 0x20 == b'e') else {
+        return last;
+    };
+    let zero = n[..e].iter().all(|&b| !matches!(b, b'1'..=b'9'));
+    let mut i = e + 1;
+    let negative = n.get(i) == Some(&b'-');
+    if matches!(n.get(i), Some(b'+' | b'-')) {
+        i += 1;
+    }
+    if zero || negative {
+        return last;
+    }
+    let mut exp: i32 = 0;
+    for (k, &b) in n.iter().enumerate().skip(i) {
+        let d = i32::from(b - b'0');
+        if exp > (i32::MAX - d) / 10 {
+            return k;
+        }
+        exp = exp * 10 + d;
+    }
+    last
+}
+
+/// A string error of `kind` that the decoder places at `offset` (a backslash, for an
+/// escape), with serde_json's words and place where they differ: it reads an escape
+/// whole before it judges it, and after a leading surrogate, the escape that follows.
+#[cold]
+pub(crate) fn string_error_as_serde_json(e: Error, input: &[u8], offset: usize, kind: StrErrorKind) -> Error {
+    let at = |k: usize| input.get(offset + k).copied();
+    let end = input.len().saturating_sub(1);
+    match kind {
+        StrErrorKind::InvalidEscape(_) => e.serde_json_place(input, offset + 1),
+        StrErrorKind::InvalidUnicodeEscape if offset + 6 <= input.len() => e.serde_json_place(input, offset + 5),
+        StrErrorKind::InvalidUnicodeEscape => {
+            e.serde_json_words("EOF while parsing a string").serde_json_place(input, end)
+        }
+        // A trailing surrogate alone: serde_json calls it "leading" too.
+        StrErrorKind::LoneSurrogate(0xDC00..=0xDFFF) => e.serde_json_place(input, offset + 5),
+        StrErrorKind::LoneSurrogate(_) if at(6) != Some(b'\\') => {
+            e.serde_json_words("unexpected end of hex escape").serde_json_place(input, (offset + 6).min(end))
+        }
+        StrErrorKind::LoneSurrogate(_) if at(7) != Some(b'u') => {
+            e.serde_json_words("unexpected end of hex escape").serde_json_place(input, (offset + 7).min(end))
+        }
+        StrErrorKind::LoneSurrogate(_) => e.serde_json_place(input, (offset + 11).min(end)),
+        _ => e,
     }
 }
 
@@ -253,7 +328,10 @@ pub(crate) fn lex_error(input: &[u8], e: LexError<JsonToken>) -> Error {
             if offset >= input.len() {
                 Error::new(Category::Eof, input, offset, format!("unexpected end of input in `{word}`"))
             } else {
+                // serde_json notices at the first byte that does not match.
+                let differs = word.bytes().zip(&input[e.start..]).position(|(a, &b)| a != b);
                 Error::new(Category::Syntax, input, e.start, format!("invalid literal: expected `{word}`"))
+                    .serde_json_place(input, e.start + differs.unwrap_or(offset - e.start))
             }
         }
         _ => unexpected(input, offset),

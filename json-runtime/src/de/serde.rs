@@ -805,11 +805,13 @@ impl<'de, L, S: Source<'de>> Deserializer<'de, L, S> {
                 let n = self.next()?;
                 Err(match n.kind {
                     Kind::Eof => self.expected(n, what),
-                    _ => self.error_at(
-                        Category::Syntax,
-                        n.start,
-                        format!("expected {name}: the type takes no more elements or members"),
-                    ),
+                    _ => {
+                        let (window, base) = self.src.window();
+                        let message = format!("expected {name}: the type takes no more elements or members");
+                        let e = Error::new(Category::Syntax, window, n.start.saturating_sub(base), message);
+                        // `[0, 1,]` for a pair: serde_json's "trailing comma".
+                        self.src.place(if n.kind == Kind::ArrayEnd { e.serde_json_words("trailing comma") } else { e })
+                    }
                 })
             }
             t => Err(self.expected(t, what)),

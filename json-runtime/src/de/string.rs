@@ -142,7 +142,12 @@ impl StrError {
                 format!("`\\u{cp:04X}` in an unquoted key is not a letter, digit, `$` or `_` there").into(),
             ),
         };
-        Error::new(category, input, self.offset, message)
+        super::diagnose::string_error_as_serde_json(
+            Error::new(category, input, self.offset, message),
+            input,
+            self.offset,
+            self.kind,
+        )
     }
 }
 

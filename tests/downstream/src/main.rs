@@ -304,7 +304,41 @@ fn entries() {
     assert_eq!(lexer.next_token_key().and_then(Result::ok).map(|t| (t.kind, t.start)), Some((PairsToken::Number, 8)));
 }
 
+/// README's lazy access example, and every entry point of `jsonlex::lazy`.
+fn lazy_access() -> Result<(), jsonlex::Error> {
+    let json = br#"{"statuses": [{"id": 7, "text": "a\nb", "ok": true}], "meta": {"count": 1, "x": null}}"#;
+    let id = jsonlex::get(json, "/statuses/0/id")?;                      // JSON Pointer
+    assert_eq!((id.as_raw_str(), id.as_i64(), id.as_u64(), id.as_f64()), ("7", Some(7), Some(7), Some(7.0)));
+    let text = jsonlex::get(json, &jsonlex::pointer!["statuses", 0, "text"])?;
+    assert_eq!(text.as_str().as_deref(), Some("a\nb"));
+    assert!(jsonlex::get(json, &["meta", "x"])?.is_null());
+    assert_eq!(jsonlex::get(json, "/statuses/0/ok")?.as_bool(), Some(true));
+    assert!(jsonlex::get(json, "/meta/nope").unwrap_err().is_not_found());
+    let meta = jsonlex::get(json, "/meta")?;
+    assert_eq!(meta.get_type(), jsonlex::JsonType::Object);
+    assert_eq!(meta.get("/count")?.as_u64(), Some(1));
+    let keys: Vec<String> = meta.to_object_iter().map(|m| m.map(|(k, _)| k.into_owned())).collect::<Result<_, _>>()?;
+    assert_eq!(keys, ["count", "x"]);
+    let statuses = jsonlex::get(json, "/statuses")?;
+    assert_eq!(statuses.to_array_iter().count(), 1);
+    assert_eq!(statuses.to_value()?[0]["id"], 7);
+    let counts: BTreeMap<String, u8> = BTreeMap::from([("count".into(), 1)]);
+    assert_eq!(jsonlex::get(json, "/meta/count")?.deserialize::<u8>()?, counts["count"]);
+    let mut tree = jsonlex::PathTree::new();
+    tree.add_path("/meta/count").add_path(&jsonlex::pointer!["statuses", 0, "id"]).add_path("/none");
+    let many = jsonlex::get_many(json, &tree)?;
+    let raw: Vec<Option<&str>> = many.iter().map(|v| v.map(|v| v.as_raw_str())).collect();
+    assert_eq!(raw, [Some("1"), Some("7"), None]);
+    assert_eq!(jsonlex::PathItem::from(3usize), jsonlex::PathItem::Index(3));
+    assert_eq!(format!("{}", many[0].unwrap()), "1");
+    assert_eq!(jsonlex::get(b"[1, 2,]", "/2").unwrap_err().classify(), jsonlex::Category::Syntax);
+    Ok(())
+}
+
 fn main() {
+    if let Err(e) = lazy_access() {
+        panic!("lazy access failed: {e}");
+    }
     words();
     entries();
     values();

@@ -704,7 +704,6 @@ fn test_parse_null() {
 }
 
 #[test]
-#[ignore = "jsonlex: see NOT-PASSING.md"]
 fn test_parse_bool() {
     test_parse_err::<bool>(&[
         ("t", "EOF while parsing a value at line 1 column 1"),
@@ -753,7 +752,6 @@ fn test_parse_char() {
 }
 
 #[test]
-#[ignore = "jsonlex: see NOT-PASSING.md"]
 fn test_parse_number_errors() {
     test_parse_err::<f64>(&[
         ("+", "expected value at line 1 column 1"),
@@ -1087,7 +1085,6 @@ fn test_parse_number() {
 }
 
 #[test]
-#[ignore = "jsonlex: see NOT-PASSING.md"]
 fn test_parse_string() {
     test_parse_err::<String>(&[
         ("\"", "EOF while parsing a string at line 1 column 1"),
@@ -1162,7 +1159,6 @@ fn test_parse_string() {
 }
 
 #[test]
-#[ignore = "jsonlex: see NOT-PASSING.md"]
 fn test_parse_list() {
     test_parse_err::<Vec<f64>>(&[
         ("[", "EOF while parsing a list at line 1 column 1"),
@@ -1333,7 +1329,6 @@ fn test_parse_option() {
 }
 
 #[test]
-#[ignore = "jsonlex: see NOT-PASSING.md"]
 fn test_parse_enum_errors() {
     test_parse_err::<Animal>(
         &[
