@@ -175,9 +175,75 @@ fn one(spec: &str) {
     }
 }
 
+/// The scans of jsonlex-datafusion's three benchmark queries without DataFusion:
+/// `SCAN=FILE` (NDJSON of `jsonlex-datafusion/benches/events-gen.py`) read from memory
+/// with the columns each query projects (`count(*)`: none; the GROUP BY: `user`,
+/// `latency_ms`; the filter: `level`, `msg`, with and without the prefilter its
+/// DataFusion scan gets), batch size 8192 as DataFusion's, `ROUNDS` interleaved
+/// rounds (default 3), best of each. Times are this thread's CPU time (Linux:
+/// `/proc/thread-self/stat`, 10 ms ticks), not wall time: on a shared machine the
+/// wall time of a pass is mostly other processes' turns.
+fn scan(path: &str, rounds: usize) {
+    let input = std::fs::read(path).expect("the SCAN file");
+    let head = &input[..input.len().min(1 << 20)];
+    let head = &head[..head.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1)];
+    let full = Arc::new(arrow_json::reader::infer_json_schema(Cursor::new(head), Some(1000)).expect("infers").0);
+    let index = |name: &str| full.index_of(name).expect("an events column");
+    let queries: [(&str, Vec<usize>, Option<jsonlex_arrow::Prefilter>); 4] = [
+        ("count(*)", vec![], None),
+        ("GROUP BY user.country", vec![index("user"), index("latency_ms")], None),
+        ("filter, no prefilter", vec![index("level"), index("msg")], None),
+        (
+            "filter, prefilter",
+            vec![index("level"), index("msg")],
+            Some(jsonlex_arrow::Prefilter::all_of(["timeout", "\"ERROR\""])),
+        ),
+    ];
+    let gb = input.len() as f64 / (1u64 << 30) as f64;
+    println!("| scan ({gb:.2} GiB, one thread) | arrow-json s | jsonlex-arrow s | ratio | rows |");
+    println!("|---|---|---|---|---|");
+    for (name, projection, prefilter) in queries {
+        let projected = Arc::new(full.project(&projection).expect("projects"));
+        let (mut a, mut j, mut rows) = (Duration::MAX, Duration::MAX, (0, 0));
+        for _ in 0..rounds {
+            let t = cpu_time();
+            let reader = arrow_json::ReaderBuilder::new(projected.clone())
+                .with_batch_size(8192)
+                .build(Cursor::new(&input[..]))
+                .expect("builds");
+            rows.0 = reader.map(|b| b.expect("reads").num_rows()).sum::<usize>();
+            a = a.min(cpu_time() - t);
+            let t = cpu_time();
+            let mut builder = jsonlex_arrow::ReaderBuilder::new(full.clone())
+                .with_batch_size(8192)
+                .with_projection(projection.clone());
+            if let Some(p) = &prefilter {
+                builder = builder.with_prefilter(p.clone());
+            }
+            let reader = builder.build(Cursor::new(&input[..])).expect("builds");
+            rows.1 = reader.map(|b| b.expect("reads").num_rows()).sum::<usize>();
+            j = j.min(cpu_time() - t);
+        }
+        let (a, j) = (a.as_secs_f64(), j.as_secs_f64());
+        println!("| {name} | {a:.2} | {j:.2} | {:.2}x | {} / {} |", a / j, rows.0, rows.1);
+    }
+}
+
+/// User and system CPU time of this thread so far (clock ticks of 10 ms).
+fn cpu_time() -> Duration {
+    let stat = std::fs::read_to_string("/proc/thread-self/stat").expect("Linux /proc");
+    // The fields after the command's closing parenthesis; utime and stime are 14 and 15.
+    let rest = &stat[stat.rfind(')').expect("a stat line") + 2..];
+    let fields: Vec<u64> = rest.split(' ').skip(11).take(2).map(|f| f.parse().expect("ticks")).collect();
+    Duration::from_millis((fields[0] + fields[1]) * 10)
+}
+
 fn main() {
     if let Ok(spec) = std::env::var("ONE") {
         return one(&spec);
+    }
+    if let Ok(path) = std::env::var("SCAN") {
+        return scan(&path, std::env::var("ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(3));
     }
     match std::env::var("ROUNDS").ok().and_then(|r| r.parse().ok()) {
         Some(n) => rounds(n),

@@ -10,9 +10,11 @@ use std::sync::Arc;
 
 use arrow_array::{RecordBatch, RecordBatchOptions};
 use arrow_schema::{ArrowError, SchemaRef};
+use json_runtime::{JsonToken, Token};
 
 use crate::columns::{Column, StructColumn};
-use crate::cursor::{Cursor, Fail};
+use crate::cursor::{Cursor, Fail, Res};
+use crate::prefilter::Prefilter;
 
 /// How records are laid out, once the first byte tells.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -74,6 +76,9 @@ pub struct Decoder {
     errors: Vec<ArrowError>,
     scratch: Vec<u8>,
     stack: Vec<bool>,
+    prefilter: Option<Prefilter>,
+    /// Records the prefilter dropped.
+    filtered: usize,
 }
 
 impl std::fmt::Debug for Decoder {
@@ -87,7 +92,13 @@ impl std::fmt::Debug for Decoder {
 }
 
 impl Decoder {
-    pub(crate) fn new(root: StructColumn, schema: SchemaRef, batch_size: usize, skip_bad: bool) -> Decoder {
+    pub(crate) fn new(
+        root: StructColumn,
+        schema: SchemaRef,
+        batch_size: usize,
+        skip_bad: bool,
+        prefilter: Option<Prefilter>,
+    ) -> Decoder {
         Decoder {
             root,
             schema,
@@ -103,6 +114,8 @@ impl Decoder {
             errors: Vec::new(),
             scratch: Vec::new(),
             stack: Vec::new(),
+            prefilter,
+            filtered: 0,
         }
     }
 
@@ -197,6 +210,11 @@ impl Decoder {
         &self.errors
     }
 
+    /// Records the prefilter dropped so far (with [`ReaderBuilder::with_prefilter`](crate::ReaderBuilder::with_prefilter)).
+    pub fn filtered_records(&self) -> usize {
+        self.filtered
+    }
+
     fn run_pending(&mut self, last: bool) -> Result<Stop, ArrowError> {
         let mut pending = std::mem::take(&mut self.pending);
         let result = self.run(&pending, last);
@@ -287,13 +305,17 @@ impl Decoder {
             cur.record = self.records + 1;
             cur.set_offset(pos);
             let decoded = match cur.next() {
-                Ok(t) => self.root.decode(cur, t),
+                Ok(t) => match &self.prefilter {
+                    Some(p) if t.kind == JsonToken::ObjectStart => prefiltered(&mut self.root, p, cur, t, pos),
+                    _ => self.root.decode(cur, t).map(|()| true),
+                },
                 Err(f) => Err(f),
             };
             match decoded {
-                Ok(()) => {
+                Ok(kept) => {
                     pos = cur.offset();
                     self.records += 1;
+                    self.filtered += usize::from(!kept);
                     if self.framing != Framing::Lines {
                         self.framing = Framing::ArrayAfter;
                     }
@@ -361,6 +383,24 @@ impl Decoder {
         let (line, column) = (self.pos.lines + lines + 1, at - line_start + 1);
         ArrowError::JsonError(format!("line {line}, column {column} (byte {at}): {message}"))
     }
+}
+
+/// The record at `start` (its first token `t`): checked by the validating skip, then
+/// decoded only if its text may pass the prefilter. Whether it was decoded.
+fn prefiltered(
+    root: &mut StructColumn,
+    prefilter: &Prefilter,
+    cur: &mut Cursor<'_>,
+    t: Token<JsonToken>,
+    start: usize,
+) -> Res<bool> {
+    cur.skip(t)?;
+    if !prefilter.may_match(&cur.input()[start..cur.offset()]) {
+        return Ok(false);
+    }
+    cur.set_offset(start);
+    let t = cur.next()?;
+    root.decode(cur, t).map(|()| true)
 }
 
 fn cur_is_last(cur: &Cursor<'_>) -> bool {

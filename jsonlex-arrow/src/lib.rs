@@ -12,6 +12,7 @@
 //! | `reader.rs` | [`ReaderBuilder`], [`Reader`] |
 //! | `decoder.rs` | [`Decoder`]: records from pieces of input, NDJSON or one array, errors with line, column and byte |
 //! | `infer.rs` | [`infer_json_schema`], [`InferOptions`] |
+//! | `prefilter.rs` | [`Prefilter`]: records that cannot pass a filter, validated and dropped undecoded |
 //! | `parallel.rs` | [`ReaderBuilder::read_parallel`] (feature `parallel`, on by default): NDJSON ranges on rayon |
 //! | `cursor.rs` | the lexer, tokens, strings, skipping, error text |
 //! | `columns/` | one decoder per Arrow type family |
@@ -22,8 +23,10 @@ mod decoder;
 mod infer;
 #[cfg(feature = "parallel")]
 mod parallel;
+mod prefilter;
 mod reader;
 
 pub use decoder::Decoder;
 pub use infer::{infer_json_schema, infer_json_schema_from_slice, infer_json_schema_with, InferOptions};
+pub use prefilter::Prefilter;
 pub use reader::{Reader, ReaderBuilder};

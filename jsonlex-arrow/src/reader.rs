@@ -8,6 +8,7 @@ use arrow_schema::{ArrowError, SchemaRef};
 
 use crate::columns::{Options, StructColumn};
 use crate::decoder::{schema_of, Decoder};
+use crate::prefilter::Prefilter;
 
 /// Builds a [`Reader`] (pull, over any [`BufRead`]) or a [`Decoder`] (push) for one
 /// schema, with the options arrow-json's `ReaderBuilder` has.
@@ -29,6 +30,7 @@ pub struct ReaderBuilder {
     options: Options,
     projection: Option<Vec<usize>>,
     pub(crate) skip_bad_records: bool,
+    prefilter: Option<Prefilter>,
 }
 
 impl ReaderBuilder {
@@ -40,6 +42,7 @@ impl ReaderBuilder {
             options: Options::default(),
             projection: None,
             skip_bad_records: false,
+            prefilter: None,
         }
     }
 
@@ -74,6 +77,14 @@ impl ReaderBuilder {
         ReaderBuilder { skip_bad_records: skip, ..self }
     }
 
+    /// Records without each of the prefilter's needles (and without escapes) are
+    /// validated and dropped, not decoded, and counted ([`Decoder::filtered_records`]):
+    /// for a query whose filter implies the needles. See [`Prefilter`].
+    pub fn with_prefilter(self, prefilter: Prefilter) -> Self {
+        let prefilter = if prefilter.is_empty() { None } else { Some(prefilter) };
+        ReaderBuilder { prefilter, ..self }
+    }
+
     /// A reader of batches from `reader`.
     pub fn build<R: BufRead>(self, reader: R) -> Result<Reader<R>, ArrowError> {
         Ok(Reader { reader, decoder: self.build_decoder()?, done: false })
@@ -96,7 +107,7 @@ impl ReaderBuilder {
             None => (self.schema.clone(), Vec::new()),
         };
         let root = StructColumn::new(schema.fields().clone(), false, String::new(), self.options, known)?;
-        Ok(Decoder::new(root, schema, self.batch_size, self.skip_bad_records))
+        Ok(Decoder::new(root, schema, self.batch_size, self.skip_bad_records, self.prefilter))
     }
 }
 
@@ -139,6 +150,11 @@ impl<R: BufRead> Reader<R> {
     /// The errors of the first 100 skipped records.
     pub fn skipped_errors(&self) -> &[ArrowError] {
         self.decoder.skipped_errors()
+    }
+
+    /// Records dropped by the prefilter so far.
+    pub fn filtered_records(&self) -> usize {
+        self.decoder.filtered_records()
     }
 }
 

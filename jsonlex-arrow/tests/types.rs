@@ -255,6 +255,31 @@ fn projection_and_strict_mode() {
     assert!(e.contains("'c' is not in the schema") && e.contains("line 1, column 10"), "{e}");
 }
 
+/// No column at all (`SELECT count(*)`): rows counted, records still checked, in
+/// strict mode too (where a key is an error: there is no field for it).
+#[test]
+fn empty_projection_counts_and_validates() {
+    let schema = schema_ref(Schema::new(vec![field("a", DataType::Int64), field("b", DataType::Utf8)]));
+    let read = |text: &str, strict: bool| {
+        jsonlex_arrow::ReaderBuilder::new(schema.clone())
+            .with_projection(vec![])
+            .with_strict_mode(strict)
+            .build(text.as_bytes())
+            .unwrap()
+            .collect::<Result<Vec<_>, _>>()
+            .map(|b| b.iter().map(|b| b.num_rows()).sum::<usize>())
+            .map_err(|e| e.to_string())
+    };
+    let text = "{\"a\": 1, \"b\": \"x\"}\n{}\n{\"a\": {\"deep\": [1, {\"x\": null}]}, \"z\": 2}\n";
+    assert_eq!(read(text, false), Ok(3));
+    let bad = "{\"a\": 1}\n{\"a\": [1 2]}\n";
+    let e = read(bad, false).unwrap_err();
+    assert!(e.contains("line 2, column 10"), "{e}");
+    let e = read("{\"a\": 1}\n5\n", false).unwrap_err();
+    assert!(e.contains("record 2: expected an object"), "{e}");
+    assert_eq!(read("{\"a\": 1, \"b\": \"x\"}\n", true), Ok(1));
+}
+
 #[test]
 fn non_nullable_fields() {
     let schema = schema_ref(Schema::new(vec![Field::new("a", DataType::Int64, false)]));

@@ -22,6 +22,8 @@ use datafusion_proto::physical_plan::{
 use datafusion_proto::protobuf::FileScanExecConf;
 use prost::Message;
 
+use jsonlex_arrow::Prefilter;
+
 use crate::format::{JsonlexFormatFactory, JsonlexOptions};
 use crate::source::JsonlexSource;
 
@@ -32,8 +34,8 @@ const FORMAT_MAGIC: &[u8; 4] = b"JLF1";
 
 /// Encodes and decodes the jsonlex scan (`DataSourceExec` over a [`JsonlexSource`])
 /// in physical plans: its files and ranges, schema, projection, limit, statistics and
-/// orderings as datafusion-proto's `FileScanExecConf`, plus its compression and
-/// bad-line option. Other plans are not its: an error, so that a codec that combines
+/// orderings as datafusion-proto's `FileScanExecConf`, plus its compression, its
+/// bad-line option, its framing (lines or one array per file) and its prefilter. Other plans are not its: an error, so that a codec that combines
 /// several tries the next one.
 #[derive(Debug, Default, Clone, Copy)]
 pub struct JsonlexPhysicalCodec;
@@ -49,13 +51,19 @@ impl PhysicalExtensionCodec for JsonlexPhysicalCodec {
         let Some(rest) = buf.strip_prefix(SCAN_MAGIC) else {
             return not_impl_err!("not a jsonlex scan");
         };
-        let [flags, compression, conf @ ..] = rest else {
+        let [flags, compression, rest @ ..] = rest else {
             return Err(internal_datafusion_err!("jsonlex scan: truncated encoding"));
         };
         let compression = compression_from_byte(*compression)?;
+        let (prefilter, conf) = if flags & 4 != 0 { decode_needles(rest)? } else { (Prefilter::default(), rest) };
         let conf = FileScanExecConf::decode(conf).map_err(|e| internal_datafusion_err!("jsonlex scan: {e}"))?;
         let table_schema = parse_table_schema_from_proto(&conf)?;
-        let source = Arc::new(JsonlexSource::new(table_schema).with_skip_bad_records(flags & 1 != 0));
+        let source = Arc::new(
+            JsonlexSource::new(table_schema)
+                .with_skip_bad_records(flags & 1 != 0)
+                .with_newline_delimited(flags & 2 == 0)
+                .with_prefilter(prefilter),
+        );
         let decode_ctx = PhysicalPlanDecodeContext::new(ctx, self);
         let config = parse_protobuf_file_scan_config(&conf, &decode_ctx, proto_converter, source)?;
         let config = FileScanConfigBuilder::from(config).with_file_compression_type(compression.into()).build();
@@ -75,10 +83,46 @@ impl PhysicalExtensionCodec for JsonlexPhysicalCodec {
         };
         let conf = serialize_file_scan_config(config, self, proto_converter)?;
         buf.extend_from_slice(SCAN_MAGIC);
-        buf.push(source.skip_bad_records() as u8);
+        // Bit 0: skip bad records; bit 1: each file one JSON array; bit 2: needles follow.
+        let needles = !source.prefilter().is_empty();
+        buf.push(source.skip_bad_records() as u8 | (!source.newline_delimited() as u8) << 1 | (needles as u8) << 2);
         buf.push(compression_to_byte(config.file_compression_type.into()));
+        if needles {
+            encode_needles(source.prefilter(), buf)?;
+        }
         conf.encode(buf).map_err(|e| internal_datafusion_err!("jsonlex scan: {e}"))
     }
+}
+
+/// A count (u32, little-endian), then each needle's length (u32) and bytes.
+fn encode_needles(prefilter: &Prefilter, buf: &mut Vec<u8>) -> Result<()> {
+    let len = |n: usize| u32::try_from(n).map_err(|_| internal_datafusion_err!("jsonlex scan: needle too long"));
+    buf.extend_from_slice(&len(prefilter.needles().count())?.to_le_bytes());
+    for needle in prefilter.needles() {
+        buf.extend_from_slice(&len(needle.len())?.to_le_bytes());
+        buf.extend_from_slice(needle);
+    }
+    Ok(())
+}
+
+fn decode_needles(buf: &[u8]) -> Result<(Prefilter, &[u8])> {
+    fn take<'a>(buf: &mut &'a [u8], n: usize) -> Result<&'a [u8]> {
+        let (head, tail) =
+            buf.split_at_checked(n).ok_or_else(|| internal_datafusion_err!("jsonlex scan: truncated prefilter"))?;
+        *buf = tail;
+        Ok(head)
+    }
+    fn number(buf: &mut &[u8]) -> Result<usize> {
+        let bytes: [u8; 4] = take(buf, 4)?.try_into().map_err(|_| internal_datafusion_err!("jsonlex scan: length"))?;
+        Ok(u32::from_le_bytes(bytes) as usize)
+    }
+    let mut rest = buf;
+    let mut prefilter = Prefilter::default();
+    for _ in 0..number(&mut rest)? {
+        let n = number(&mut rest)?;
+        prefilter.push(take(&mut rest, n)?);
+    }
+    Ok((prefilter, rest))
 }
 
 fn compression_to_byte(c: CompressionTypeVariant) -> u8 {

@@ -32,7 +32,7 @@ pub const FORMAT_NAME: &str = "jsonlex";
 /// How jsonlex reads a table's files. In SQL they are `OPTIONS (...)` of
 /// `CREATE EXTERNAL TABLE ... STORED AS JSONLEX` (with or without the `format.`
 /// prefix): `compression`, `schema_infer_max_rec`,
-/// `extension`, `skip_bad_records`.
+/// `extension`, `skip_bad_records`, `newline_delimited`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct JsonlexOptions {
     /// gzip, bzip2, xz, zstd or none (default). Compressed files are read whole, by
@@ -47,6 +47,11 @@ pub struct JsonlexOptions {
     /// Drop malformed lines, and lines that do not fit the schema, instead of failing
     /// the query (default false).
     pub skip_bad_records: bool,
+    /// One record per line (default true), as DataFusion's JSON format. False: each
+    /// file is one top-level array of records (`[{..}, {..}]`) and is read whole by
+    /// one partition, never cut into byte ranges. (NDJSON files read either way;
+    /// what false turns off is the cutting.)
+    pub newline_delimited: bool,
 }
 
 impl Default for JsonlexOptions {
@@ -56,6 +61,7 @@ impl Default for JsonlexOptions {
             schema_infer_max_rec: DEFAULT_SCHEMA_INFER_MAX_RECORD,
             extension: "json".into(),
             skip_bad_records: false,
+            newline_delimited: true,
         }
     }
 }
@@ -86,6 +92,12 @@ impl JsonlexOptions {
         JsonlexOptions { skip_bad_records, ..self }
     }
 
+    /// Files of one record per line (true, the default), or each file one JSON array
+    /// of records, read whole (false).
+    pub fn with_newline_delimited(self, newline_delimited: bool) -> JsonlexOptions {
+        JsonlexOptions { newline_delimited, ..self }
+    }
+
     /// Sets one option from its SQL name (`format.` prefix optional) and text.
     pub fn set(&mut self, key: &str, value: &str) -> Result<()> {
         let name = key.strip_prefix("format.").unwrap_or(key);
@@ -99,9 +111,12 @@ impl JsonlexOptions {
             "skip_bad_records" => {
                 self.skip_bad_records = value.to_ascii_lowercase().parse().map_err(|_| bad("expected true or false"))?
             }
+            "newline_delimited" => {
+                self.newline_delimited = value.to_ascii_lowercase().parse().map_err(|_| bad("expected true or false"))?
+            }
             _ => {
                 return Err(config_datafusion_err!(
-                    "unknown jsonlex option '{key}' (known: compression, schema_infer_max_rec, extension, skip_bad_records)"
+                    "unknown jsonlex option '{key}' (known: compression, schema_infer_max_rec, extension, skip_bad_records, newline_delimited)"
                 ))
             }
         }
@@ -116,6 +131,7 @@ impl JsonlexOptions {
             ("schema_infer_max_rec".into(), self.schema_infer_max_rec.to_string()),
             ("extension".into(), self.extension.clone()),
             ("skip_bad_records".into(), self.skip_bad_records.to_string()),
+            ("newline_delimited".into(), self.newline_delimited.to_string()),
         ]
     }
 
@@ -270,6 +286,10 @@ impl FileFormat for JsonlexFormat {
     }
 
     fn file_source(&self, table_schema: TableSchema) -> Arc<dyn FileSource> {
-        Arc::new(JsonlexSource::new(table_schema).with_skip_bad_records(self.options.skip_bad_records))
+        Arc::new(
+            JsonlexSource::new(table_schema)
+                .with_skip_bad_records(self.options.skip_bad_records)
+                .with_newline_delimited(self.options.newline_delimited),
+        )
     }
 }

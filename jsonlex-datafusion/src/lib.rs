@@ -17,10 +17,12 @@
 //! |---|---|
 //! | `format.rs` | [`JsonlexFormat`], [`JsonlexFormatFactory`], [`JsonlexOptions`] |
 //! | `source.rs` | [`JsonlexSource`] (the scan) and its opener: files and line-aligned ranges into batches |
+//! | `prefilter.rs` | the needles a pushed-down filter implies (records without them are not decoded) |
 //! | `codec.rs` | [`JsonlexPhysicalCodec`], [`JsonlexLogicalCodec`]: the scan and the format in datafusion-proto plans |
 
 mod codec;
 mod format;
+mod prefilter;
 mod source;
 
 use std::sync::Arc;

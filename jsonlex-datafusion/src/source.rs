@@ -9,9 +9,11 @@ use std::sync::Arc;
 
 use datafusion::arrow::array::RecordBatch;
 use datafusion::arrow::error::ArrowError;
+use datafusion::common::config::ConfigOptions;
 use datafusion::common::tree_node::TreeNodeRecursion;
 use datafusion::common::{exec_datafusion_err, DataFusionError, Result};
 use datafusion::object_store::{GetOptions, GetResultPayload, ObjectStore};
+use datafusion::physical_plan::filter_pushdown::{FilterPushdownPropagation, PushedDown};
 use datafusion::physical_plan::metrics::ExecutionPlanMetricsSet;
 use datafusion::physical_plan::projection::ProjectionExprs;
 use datafusion::physical_plan::{DisplayFormatType, PhysicalExpr};
@@ -24,6 +26,7 @@ use datafusion_datasource::file_stream::{FileOpenFuture, FileOpener};
 use datafusion_datasource::projection::{ProjectionOpener, SplitProjection};
 use datafusion_datasource::{PartitionedFile, TableSchema};
 use futures::{StreamExt, TryStreamExt};
+use jsonlex_arrow::Prefilter;
 
 /// Bytes read from a local file at a time: the decoder works on whole pieces, and
 /// fewer, larger pieces cut fewer records.
@@ -38,6 +41,10 @@ pub struct JsonlexSource {
     metrics: ExecutionPlanMetricsSet,
     projection: SplitProjection,
     skip_bad_records: bool,
+    /// False: each file is one JSON array, never cut into ranges.
+    newline_delimited: bool,
+    /// Needles the pushed-down filters imply (`crate::prefilter`).
+    prefilter: Prefilter,
 }
 
 impl JsonlexSource {
@@ -50,6 +57,8 @@ impl JsonlexSource {
             batch_size: None,
             metrics: ExecutionPlanMetricsSet::new(),
             skip_bad_records: false,
+            newline_delimited: true,
+            prefilter: Prefilter::default(),
         }
     }
 
@@ -61,6 +70,28 @@ impl JsonlexSource {
     /// Whether malformed lines are dropped.
     pub fn skip_bad_records(&self) -> bool {
         self.skip_bad_records
+    }
+
+    /// Files of one record per line (true, the default: files may be cut into byte
+    /// ranges at line ends), or each file one top-level JSON array (false: read whole).
+    pub fn with_newline_delimited(self, newline_delimited: bool) -> JsonlexSource {
+        JsonlexSource { newline_delimited, ..self }
+    }
+
+    /// Whether files may be cut into byte ranges at line ends.
+    pub fn newline_delimited(&self) -> bool {
+        self.newline_delimited
+    }
+
+    /// Records without each of these needles are validated and dropped, not decoded
+    /// (a necessary condition of the query's filters; DataFusion still filters the rows).
+    pub fn with_prefilter(self, prefilter: Prefilter) -> JsonlexSource {
+        JsonlexSource { prefilter, ..self }
+    }
+
+    /// The needles of the filters pushed into the scan (none: every record is decoded).
+    pub fn prefilter(&self) -> &Prefilter {
+        &self.prefilter
     }
 
     /// The file columns the decoder builds (indices into the file schema).
@@ -75,6 +106,8 @@ impl std::fmt::Debug for JsonlexSource {
             .field("file_projection", &self.projection.file_indices)
             .field("batch_size", &self.batch_size)
             .field("skip_bad_records", &self.skip_bad_records)
+            .field("newline_delimited", &self.newline_delimited)
+            .field("prefilter", &self.prefilter)
             .finish()
     }
 }
@@ -93,11 +126,22 @@ impl FileSource for JsonlexSource {
         let builder = jsonlex_arrow::ReaderBuilder::new(file_schema.clone())
             .with_batch_size(batch_size)
             .with_projection(self.projection.file_indices.clone())
-            .with_skip_bad_records(self.skip_bad_records);
+            .with_skip_bad_records(self.skip_bad_records)
+            .with_prefilter(self.prefilter.clone());
         builder.clone().build_decoder()?; // the schema's types are checked here, once
-        let opener =
-            Arc::new(JsonlexOpener { builder, compression: base_config.file_compression_type, store: object_store });
+        let opener = Arc::new(JsonlexOpener {
+            builder,
+            compression: base_config.file_compression_type,
+            store: object_store,
+            newline_delimited: self.newline_delimited,
+        });
         ProjectionOpener::try_new(self.projection.clone(), opener, file_schema)
+    }
+
+    /// A file that is one JSON array cannot be read from the middle: DataFusion's
+    /// own JSON format errors on such a range at run time; here the planner is told.
+    fn supports_repartitioning(&self) -> bool {
+        self.newline_delimited
     }
 
     fn table_schema(&self) -> &TableSchema {
@@ -130,7 +174,32 @@ impl FileSource for JsonlexSource {
         if self.skip_bad_records {
             write!(f, ", skip_bad_records=true")?;
         }
+        if !self.newline_delimited {
+            write!(f, ", newline_delimited=false")?;
+        }
+        if !self.prefilter.is_empty() {
+            let needles: Vec<_> = self.prefilter.needles().map(String::from_utf8_lossy).collect();
+            write!(f, ", prefilter={needles:?}")?;
+        }
         Ok(())
+    }
+
+    /// Every filter stays DataFusion's to apply (`PushedDown::No`: the `FilterExec`
+    /// remains), and the needles they imply become the decoder's prefilter.
+    fn try_pushdown_filters(
+        &self,
+        filters: Vec<Arc<dyn PhysicalExpr>>,
+        _config: &ConfigOptions,
+    ) -> Result<FilterPushdownPropagation<Arc<dyn FileSource>>> {
+        let mut prefilter = self.prefilter.clone();
+        for filter in &filters {
+            crate::prefilter::add_needles(filter, self.table_schema.file_schema(), &mut prefilter);
+        }
+        let result = FilterPushdownPropagation::with_parent_pushdown_result(vec![PushedDown::No; filters.len()]);
+        if prefilter.needles().count() == self.prefilter.needles().count() {
+            return Ok(result);
+        }
+        Ok(result.with_updated_node(Arc::new(JsonlexSource { prefilter, ..self.clone() })))
     }
 
     fn apply_expressions(
@@ -146,6 +215,7 @@ struct JsonlexOpener {
     builder: jsonlex_arrow::ReaderBuilder,
     compression: FileCompressionType,
     store: Arc<dyn ObjectStore>,
+    newline_delimited: bool,
 }
 
 impl FileOpener for JsonlexOpener {
@@ -156,6 +226,7 @@ impl FileOpener for JsonlexOpener {
         let store = Arc::clone(&self.store);
         let builder = self.builder.clone();
         let compression = self.compression;
+        let newline_delimited = self.newline_delimited;
         Ok(Box::pin(async move {
             let location = file.object_meta.location.clone();
             let size = file.object_meta.size;
@@ -168,9 +239,17 @@ impl FileOpener for JsonlexOpener {
                 }
                 None => None,
             };
-            if range.is_some() && compression.is_compressed() {
+            let part = range.filter(|&(start, end)| start > 0 || end < size);
+            if part.is_some() && compression.is_compressed() {
                 // DataFusion does not split compressed files; a range here is a bug.
                 return Err(exec_datafusion_err!("{location}: a byte range of a compressed file cannot be scanned"));
+            }
+            if part.is_some() && !newline_delimited {
+                // Not from DataFusion's planner (told by `supports_repartitioning`):
+                // another engine's splitting.
+                return Err(exec_datafusion_err!(
+                    "{location}: a byte range of a file that is one JSON array cannot be scanned (newline_delimited is false)"
+                ));
             }
             let mut context = ErrorContext { path: location.to_string(), range_start: range.map(|r| r.0), local: None };
             let result = store.get_opts(&location, GetOptions::default()).await?;
