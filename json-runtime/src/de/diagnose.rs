@@ -98,6 +98,11 @@ fn out_of_range_at(n: &[u8]) -> usize {
     }
     let mut exp: i32 = 0;
     for (k, &b) in n.iter().enumerate().skip(i) {
+        // The exponent's digits end at the first other byte (`1e400-` is the token and
+        // a stray `-`, both taken by the scan above): the number ends before it.
+        if !b.is_ascii_digit() {
+            return k - 1;
+        }
         let d = i32::from(b - b'0');
         if exp > (i32::MAX - d) / 10 {
             return k;
@@ -430,5 +435,15 @@ mod tests {
         assert_eq!(err("[é]", 1, 1, None).1, "unexpected character `é` at line 1, column 2");
         assert_eq!(err("+1", 0, 0, None).0, Category::Number);
         assert_eq!(err("\u{1}", 0, 0, None).1, "unexpected control character U+0001 at line 1, column 1");
+    }
+
+    #[test]
+    fn out_of_range_stops_at_the_exponents_last_digit() {
+        // The scan takes number-like bytes after the token too; none of them is a digit
+        // of the exponent (this subtracted with overflow on `-` and `.`).
+        assert_eq!(out_of_range_at(b"1e400-"), 4);
+        assert_eq!(out_of_range_at(b"1e9999999999.5"), 11);
+        assert_eq!(out_of_range_at(b"1e+e"), 2);
+        assert_eq!(out_of_range_at(b"1e400"), 4);
     }
 }
