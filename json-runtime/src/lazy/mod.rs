@@ -112,17 +112,9 @@ impl<'a, L: Lexer<'a, Kind = JsonToken>> Members<'a, L> {
     }
 
     fn step(&mut self) -> Result<Option<(Cow<'a, str>, Span)>, Error> {
-        let mut t = self.walk.token()?;
-        if !self.first {
-            match t.kind {
-                JsonToken::Comma => t = self.walk.token()?,
-                JsonToken::ObjectEnd => return Ok(None),
-                _ => return Err(self.walk.fail(t.start)),
-            }
-        } else if t.kind == JsonToken::ObjectEnd {
+        let Some(t) = self.walk.item(&mut self.first, JsonToken::ObjectEnd)? else {
             return Ok(None);
-        }
-        self.first = false;
+        };
         let key = self.walk.key(t)?;
         let colon = self.walk.token()?;
         if colon.kind != JsonToken::Colon {
@@ -169,17 +161,9 @@ impl<'a, L: Lexer<'a, Kind = JsonToken>> Elements<'a, L> {
     }
 
     fn step(&mut self) -> Result<Option<Span>, Error> {
-        let mut t = self.walk.token()?;
-        if !self.first {
-            match t.kind {
-                JsonToken::Comma => t = self.walk.token()?,
-                JsonToken::ArrayEnd => return Ok(None),
-                _ => return Err(self.walk.fail(t.start)),
-            }
-        } else if t.kind == JsonToken::ArrayEnd {
+        let Some(t) = self.walk.item(&mut self.first, JsonToken::ArrayEnd)? else {
             return Ok(None);
-        }
-        self.first = false;
+        };
         let end = self.walk.skip(t, 1)?;
         Ok(Some(Span { start: t.start, end }))
     }
@@ -242,6 +226,22 @@ impl<'a, L: Lexer<'a, Kind = JsonToken>> Walk<'a, L> {
     /// walk checks what `validate` checks, in the same order, so that is the first one).
     #[cold]
     #[inline(never)]
+    /// The first token of a container's next member or element, `None` at `close`
+    /// (a comma must come before every one but the first).
+    fn item(&mut self, first: &mut bool, close: JsonToken) -> Result<Option<Token<JsonToken>>, Error> {
+        let mut t = self.token()?;
+        if t.kind == close {
+            return Ok(None);
+        }
+        if !core::mem::take(first) {
+            if t.kind != JsonToken::Comma {
+                return Err(self.fail(t.start));
+            }
+            t = self.token()?;
+        }
+        Ok(Some(t))
+    }
+
     fn fail(&self, at: usize) -> Error {
         match validate_trusted::<L>(self.input, &DecodeOptions::new()) {
             Err(e) if e.offset() <= at.max(1) + 64 || at >= self.input.len() => e,
