@@ -1,5 +1,7 @@
-//! Regenerates every lexer in `grammar/` into `OUT_DIR/<name>.rs` with json-lexgen,
-//! each with its streaming lexer (`NameStream`) beside it, for input read in pieces.
+//! Regenerates every lexer in `grammar/` (the dialects: JSONC, JSON5) into
+//! `OUT_DIR/<name>.rs` with json-lexgen, each with its streaming lexer (`NameStream`)
+//! beside it, for input read in pieces. The JSON lexer itself is json-runtime's
+//! (`json-runtime/build.rs`), re-exported as `jsonlex::lexer`.
 //! One lexer serves every parser loop: the generated `next_token` is
 //! `#[inline(always)]`, so each loop that calls it (decode and validate, `Document`,
 //! the dialect loop, the reader loops) gets it inlined whatever the number of callers.

@@ -1,6 +1,8 @@
 //! A driver for callgrind: runs one decoder (`jsonlex-decode`, `jsonlex-validate`,
 //! `jsonlex-document` (`Document::parse`), `serde_json-Value`, `serde_json-IgnoredAny`,
-//! `sonic_rs-Value`) on one corpus file or payload class, the loop in a
+//! `sonic_rs-Value`; serde through jsonlex: `jsonlex-IgnoredAny`, and `jsonlex-typed` /
+//! `serde_json-typed` into the models of canada, citm_catalog and twitter) on one
+//! corpus file or payload class, the loop in a
 //! function of its own (`decode_loop`) so that callgrind counts only it. Instruction
 //! counts do not depend on the machine's load, unlike times.
 //!
@@ -17,11 +19,36 @@
 use jsonlex_benches::{best_of_rounds, corpus, decode_payloads, wide_payloads};
 use serde::de::IgnoredAny;
 
+#[path = "../tests/serde_models/mod.rs"]
+#[allow(dead_code)]
+mod serde_models;
+
+/// serde typed `from_slice` into the model of a corpus file (`jsonlex-typed`,
+/// `serde_json-typed`): canada, citm_catalog and twitter have one.
+fn typed(jsonlex: bool, name: &str, text: &[u8]) -> usize {
+    fn one<T: serde::de::DeserializeOwned>(jsonlex: bool, text: &[u8]) -> usize {
+        if jsonlex {
+            jsonlex::from_slice::<T>(text).is_ok() as usize
+        } else {
+            serde_json::from_slice::<T>(text).is_ok() as usize
+        }
+    }
+    match name {
+        "canada" => one::<serde_models::Canada>(jsonlex, text),
+        "citm_catalog" => one::<serde_models::CitmCatalog>(jsonlex, text),
+        "twitter" => one::<serde_models::Twitter>(jsonlex, text),
+        other => panic!("no serde model for {other}: canada, citm_catalog, twitter"),
+    }
+}
+
 #[inline(never)]
-fn decode_loop(which: &str, text: &[u8], n: usize) -> usize {
+fn decode_loop(which: &str, name: &str, text: &[u8], n: usize) -> usize {
     let mut ok = 0;
     for _ in 0..n {
         ok += match which {
+            "jsonlex-IgnoredAny" => jsonlex::from_slice::<IgnoredAny>(std::hint::black_box(text)).is_ok() as usize,
+            "jsonlex-typed" => typed(true, name, std::hint::black_box(text)),
+            "serde_json-typed" => typed(false, name, std::hint::black_box(text)),
             "jsonlex-decode" => jsonlex::decode(std::hint::black_box(text)).is_ok() as usize,
             "jsonlex-validate" => jsonlex::validate(std::hint::black_box(text)).is_ok() as usize,
             "jsonlex-document" => jsonlex::Document::parse(std::hint::black_box(text)).is_ok() as usize,
@@ -139,6 +166,7 @@ fn main() {
                 "jsonlex-transcode",
                 "serde_json-Value",
                 "serde_json-IgnoredAny",
+                "jsonlex-IgnoredAny",
                 "sonic_rs-Value",
             ] {
                 println!("{which} {name}");
@@ -148,5 +176,5 @@ fn main() {
     };
     let n: usize = args.get(2).map_or(1, |n| n.parse().expect("iterations"));
     let text = &files.iter().find(|(name, _)| name == file).expect("a corpus file or payload class").1;
-    assert_eq!(decode_loop(which, text, n), n);
+    assert_eq!(decode_loop(which, file, text, n), n);
 }

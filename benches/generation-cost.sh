@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # What json_lexer! costs a crate that uses it: generated code size and automaton sizes
-# for a grammar (default grammar/json.lex), and the wall time the macro adds to
+# for a grammar (default json-runtime/grammar/json.lex), and the wall time the macro adds to
 # building a scratch crate (dependencies prebuilt; median of 5 builds with the macro
 # minus the median of 5 builds of the same crate without it).
 #
 #   bash benches/generation-cost.sh [GRAMMAR]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-grammar=$(realpath "${1:-$root/grammar/json.lex}")
+grammar=$(realpath "${1:-$root/json-runtime/grammar/json.lex}")
 cd "$root"
 echo "== json-lexgen --stats $grammar"
 cargo run -q --release -p json-lexgen-cli -- "$grammar" --stats -o /dev/null

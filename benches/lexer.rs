@@ -1,4 +1,4 @@
-//! Tokenize the corpus with the JSON lexer generated from grammar/json.lex (SIMD hooks
+//! Tokenize the corpus with the JSON lexer generated from json-runtime/grammar/json.lex (SIMD hooks
 //! off: the plain DFA) beside a logos lexer for the same token set.
 //!
 //! `cargo bench -p jsonlex-benches --bench lexer`

@@ -1,4 +1,4 @@
-//! A logos lexer for the token set of grammar/json.lex, for the lexer benchmarks. logos
+//! A logos lexer for the token set of json-runtime/grammar/json.lex, for the lexer benchmarks. logos
 //! lexes `&str`, so UTF-8 is validated before it runs, not by its rules.
 
 use logos::Logos;

@@ -259,7 +259,7 @@ fn serde_table(r: &mut Report) {
 fn tokenize_table(r: &mut Report) {
     r.table(
         "tokenize",
-        "Every token of the input: the lexer generated from `grammar/json.lex` (SIMD hooks at the active level) \
+        "Every token of the input: the lexer generated from `json-runtime/grammar/json.lex` (SIMD hooks at the active level) \
          against a logos derive of the same token set, on a `&str` (UTF-8 checked beforehand, not timed) and with \
          `std::str::from_utf8` counted.",
         &["input", "jsonlex", "logos", "logos + from_utf8", "/ logos", "/ logos + from_utf8"],

@@ -1,6 +1,6 @@
 // JSONC: JSON with comments, as VS Code's settings.json and tsconfig.json use it.
 //
-// The same tokens as grammar/json.lex (so the same decoder, with the same guarantees:
+// The same tokens as json-runtime/grammar/json.lex (so the same decoder, with the same guarantees:
 // string tokens are well-formed UTF-8 with valid escapes), plus `//` line comments and
 // `/* */` block comments, which are skipped like whitespace. Trailing commas are not
 // part of the grammar: the decoder's `DecodeOptions::trailing_commas` allows them.

@@ -63,7 +63,7 @@ pub struct LazyValue<'a> {
 /// or, when the path is not there (a missing key, an index past the end, a key asked
 /// of an array), an error with [`Error::is_not_found`].
 pub fn get<'a, P: JsonPath + ?Sized>(json: &'a [u8], path: &P) -> Result<LazyValue<'a>, Error> {
-    // SAFETY: `JsonLexer` is generated from grammar/json.lex, whose string rules accept
+    // SAFETY: `JsonLexer` is generated from json-runtime/grammar/json.lex, whose string rules accept
     // only well-formed UTF-8.
     let span = unsafe { lazy::find::<JsonLexer, P>(json, path)? };
     Ok(LazyValue { doc: json, span })

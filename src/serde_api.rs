@@ -38,10 +38,6 @@ pub type Deserializer<'de, S = lexer::JsonLexer<'de>> = serde_de::Deserializer<'
 /// streaming JSON lexer over the reader's bytes, through a buffer.
 pub type IoRead<R> = serde_de::IoRead<R, lexer::JsonLexerStream>;
 
-impl<'a> serde_de::Streamable<'a> for lexer::JsonLexer<'a> {
-    type Stream = lexer::JsonLexerStream;
-}
-
 /// The documents of an input, each decoded as a `T`, from
 /// `Deserializer::from_slice(input).into_iter::<T>()`; as serde_json's: the iterator
 /// stops after an error, [`byte_offset`](serde_de::StreamDeserializer::byte_offset) is
@@ -100,7 +96,7 @@ pub fn from_slice<'a, T: Deserialize<'a>>(input: &'a [u8]) -> Result<T, Error> {
 /// Decodes a `T` from one JSON document with `options` (depth limit, invalid UTF-8
 /// and lone surrogate handling, big integers).
 pub fn from_slice_with<'a, T: Deserialize<'a>>(input: &'a [u8], options: &DecodeOptions) -> Result<T, Error> {
-    // SAFETY: `JsonLexer` is generated from grammar/json.lex, whose string rules accept
+    // SAFETY: `JsonLexer` is generated from json-runtime/grammar/json.lex, whose string rules accept
     // only well-formed UTF-8 (as for `decode_with`).
     unsafe { serde_de::from_slice_trusted::<lexer::JsonLexer, T>(input, options) }
 }
@@ -130,7 +126,7 @@ pub fn from_reader<R: io::Read, T: DeserializeOwned>(reader: R) -> Result<T, Err
 
 /// Decodes a `T` from `reader`'s document with `options`, as [`from_slice_with`] does.
 pub fn from_reader_with<R: io::Read, T: DeserializeOwned>(reader: R, options: &DecodeOptions) -> Result<T, Error> {
-    // SAFETY: `JsonLexerStream` is generated from grammar/json.lex, as `JsonLexer` is,
+    // SAFETY: `JsonLexerStream` is generated from json-runtime/grammar/json.lex, as `JsonLexer` is,
     // whose string rules accept only well-formed UTF-8 (as for `decode_with`).
     unsafe { serde_de::from_reader_trusted::<lexer::JsonLexerStream, R, T>(reader, options) }
 }

@@ -84,7 +84,7 @@ impl Iterator for ValueStream<'_> {
             return None;
         }
         let first = input[start];
-        // SAFETY: `JsonLexer` is generated from grammar/json.lex, whose string rules
+        // SAFETY: `JsonLexer` is generated from json-runtime/grammar/json.lex, whose string rules
         // accept only well-formed UTF-8 (as for `decode_with`).
         let decoded =
             unsafe { json_runtime::de::decode_one_trusted::<lexer::JsonLexer>(&input[start..], &self.options) };
@@ -160,7 +160,7 @@ pub fn decode_reader_stream<R: std::io::Read>(reader: R) -> ValueReaderStream<R>
 /// As [`decode_reader_stream`], each document decoded with `options`.
 #[cfg(feature = "serde")]
 pub fn decode_reader_stream_with<R: std::io::Read>(reader: R, options: &DecodeOptions) -> ValueReaderStream<R> {
-    // SAFETY: `JsonLexerStream` is generated from grammar/json.lex, whose string rules
+    // SAFETY: `JsonLexerStream` is generated from json-runtime/grammar/json.lex, whose string rules
     // accept only well-formed UTF-8 (as for `decode_with`).
     ValueReaderStream(unsafe { crate::Deserializer::reader_trusted(reader, options) }.into_iter())
 }

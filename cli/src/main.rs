@@ -210,7 +210,7 @@ fn command() -> Command {
         fmt = fmt.arg(encoder_arg(name));
     }
     Command::new("jsonlex")
-        .about("Check and reformat JSON with a lexer compiled from grammar/json.lex")
+        .about("Check and reformat JSON with a lexer compiled from json-runtime/grammar/json.lex")
         .version(env!("CARGO_PKG_VERSION"))
         .subcommand_required(true)
         .arg_required_else_help(true)

@@ -87,8 +87,8 @@ fn the_differential_tests_grammars_are_up_to_date() {
         let source = std::fs::read_to_string(root(path)).unwrap();
         format!("// {path} with '%backend {directive};' (json-lexgen/tests/backends.rs): do not edit.\n%backend {directive};\n{source}")
     };
-    vendored("tests/grammars/json_tables_only.lex", &forced("grammar/json.lex", "tables_only"));
-    vendored("tests/grammars/json_tables.lex", &forced("grammar/json.lex", "tables"));
+    vendored("tests/grammars/json_tables_only.lex", &forced("json-runtime/grammar/json.lex", "tables_only"));
+    vendored("tests/grammars/json_tables.lex", &forced("json-runtime/grammar/json.lex", "tables"));
     vendored("tests/grammars/c_tables.lex", &forced("tests/grammars/c.lex", "tables"));
 }
 

@@ -19,26 +19,26 @@ fn before_entries(code: String) -> String {
 
 #[test]
 fn json_grammar() {
-    insta::assert_snapshot!("json", generate("grammar/json.lex", Config::new()));
+    insta::assert_snapshot!("json", generate("json-runtime/grammar/json.lex", Config::new()));
 }
 
 #[test]
 fn json_grammar_without_unsafe() {
-    let code = generate("grammar/json.lex", Config::new().unsafe_code(false));
+    let code = generate("json-runtime/grammar/json.lex", Config::new().unsafe_code(false));
     assert!(!code.contains("unsafe"), "--no-unsafe output must not contain unsafe");
     insta::assert_snapshot!("json_no_unsafe", code);
 }
 
 #[test]
 fn json_grammar_without_simd_hooks() {
-    let code = generate("grammar/json.lex", Config::new().simd(false));
+    let code = generate("json-runtime/grammar/json.lex", Config::new().simd(false));
     assert!(!code.contains("skip_utf8") && !code.contains("Kernels"), "--no-simd output has no hooks");
     insta::assert_snapshot!("json_no_simd", code);
 }
 
 #[test]
 fn json_grammar_hooks_its_string_bodies_with_the_utf8_kernel() {
-    let code = before_entries(generate("grammar/json.lex", Config::new()));
+    let code = before_entries(generate("json-runtime/grammar/json.lex", Config::new()));
     // Two string bodies (before and after the first escape) get hooks, both with the
     // UTF-8 kernel; whitespace and digit loops are too narrow for one. Both have the same
     // class: one type names it (the kernels are compiled once), and one loop function
@@ -54,7 +54,7 @@ fn json_grammar_hooks_its_string_bodies_with_the_utf8_kernel() {
 
 #[test]
 fn json_grammar_tests_its_chains_in_one_step() {
-    let code = before_entries(generate("grammar/json.lex", Config::new()));
+    let code = before_entries(generate("json-runtime/grammar/json.lex", Config::new()));
     // `rue`, `ull`, `alse` and the four hex digits of `\uXXXX` (one chain each): one
     // bounds check for the chain's bytes.
     assert_eq!(code.matches(".get(p..p + 3)").count(), 2, "{code}");
@@ -63,13 +63,13 @@ fn json_grammar_tests_its_chains_in_one_step() {
     // characters. Without hooks, the DFA tests a character's continuation bytes at once.
     // (The one two-byte test is the escaped string body's cycle, `\` and a short escape.)
     assert_eq!(code.matches(".get(p..p + 2)").count(), 1, "{code}");
-    let plain = before_entries(generate("grammar/json.lex", Config::new().simd(false)));
+    let plain = before_entries(generate("json-runtime/grammar/json.lex", Config::new().simd(false)));
     assert!(plain.contains(".get(p..p + 2)"), "{plain}");
 }
 
 #[test]
 fn json_grammar_tests_its_escapes_in_place() {
-    let code = before_entries(generate("grammar/json.lex", Config::new()));
+    let code = before_entries(generate("json-runtime/grammar/json.lex", Config::new()));
     // The escaped string body (the state after the first escape) tests its two cycles
     // where its loop stops: `\` and a short escape, `\u` and four hex digits; a match
     // goes back to its loop. The plain string body leaves for the escaped one: no cycle.
@@ -79,7 +79,7 @@ fn json_grammar_tests_its_escapes_in_place() {
     // Without hooks the multibyte characters are cycles too, in both string bodies: four
     // ways out each at most (the escape; a two-byte character; three-byte characters by
     // their three kinds of lead byte), one cycle each but the escape's two: 9 in all.
-    let plain = before_entries(generate("grammar/json.lex", Config::new().simd(false)));
+    let plain = before_entries(generate("json-runtime/grammar/json.lex", Config::new().simd(false)));
     assert_eq!(plain.matches("continue 'cycle_").count(), 9, "{plain}");
 }
 
@@ -132,7 +132,7 @@ fn utf8_grammar() {
 /// UTF-8 byte sequences.
 #[test]
 fn json_grammar_in_utf8_mode_generates_the_same_code() {
-    let full = format!("{}/../grammar/json.lex", env!("CARGO_MANIFEST_DIR"));
+    let full = format!("{}/../json-runtime/grammar/json.lex", env!("CARGO_MANIFEST_DIR"));
     let bytes_mode = std::fs::read_to_string(&full).unwrap();
     let start = bytes_mode.find("// Strictly well-formed UTF-8").expect("json.lex spells out UTF-8");
     let end = bytes_mode.find("escape = ").expect("json.lex defines escape");
@@ -151,7 +151,9 @@ fn json_grammar_in_utf8_mode_generates_the_same_code() {
 /// line right above its statement, emitted with the block (not matched afterwards).
 #[test]
 fn every_unsafe_block_has_its_safety_comment_right_above() {
-    for (path, config) in [("grammar/json.lex", Config::new()), ("tests/grammars/c.lex", Config::new().simd(false))] {
+    for (path, config) in
+        [("json-runtime/grammar/json.lex", Config::new()), ("tests/grammars/c.lex", Config::new().simd(false))]
+    {
         let code = generate(path, config);
         let lines: Vec<&str> = code.lines().collect();
         let mut blocks = 0;
@@ -173,7 +175,7 @@ fn every_unsafe_block_has_its_safety_comment_right_above() {
 /// The macro's expansion keeps the markers, as attributes that expand to nothing.
 #[test]
 fn the_tokens_carry_each_reason_as_an_inert_attribute() {
-    let full = format!("{}/../grammar/json.lex", env!("CARGO_MANIFEST_DIR"));
+    let full = format!("{}/../json-runtime/grammar/json.lex", env!("CARGO_MANIFEST_DIR"));
     let generated = Builder::new().build_from_file(&full).unwrap();
     let tokens = generated.tokens().to_string();
     assert_eq!(tokens.matches("cfg_attr (any () , json_lexgen_safety =").count(), tokens.matches("unsafe {").count());
@@ -181,7 +183,7 @@ fn the_tokens_carry_each_reason_as_an_inert_attribute() {
 
 #[test]
 fn stats_count_states_loops_and_hooks() {
-    let full = format!("{}/../grammar/json.lex", env!("CARGO_MANIFEST_DIR"));
+    let full = format!("{}/../json-runtime/grammar/json.lex", env!("CARGO_MANIFEST_DIR"));
     let generated = Builder::new().build_from_file(&full).unwrap();
     let stats = generated.stats();
     assert_eq!(stats.conditions.len(), 1);
@@ -232,9 +234,9 @@ fn streaming_lexer() {
 fn streaming_leaves_the_slice_lexer_as_it_is() {
     // (Two hooked string bodies, one loop function.)
     for (path, config, hooks) in [
-        ("grammar/json.lex", Config::new(), 1),
-        ("grammar/json.lex", Config::new().unsafe_code(false), 1),
-        ("grammar/json.lex", Config::new().simd(false), 0),
+        ("json-runtime/grammar/json.lex", Config::new(), 1),
+        ("json-runtime/grammar/json.lex", Config::new().unsafe_code(false), 1),
+        ("json-runtime/grammar/json.lex", Config::new().simd(false), 0),
         ("tests/grammars/c.lex", Config::new(), 0),
     ] {
         let slice = generate(path, config.clone());

@@ -1,4 +1,4 @@
-//! The token kinds of the JSON grammar (`grammar/json.lex`) and of its dialects
+//! The token kinds of the JSON grammar (`json-runtime/grammar/json.lex`) and of its dialects
 //! (`grammar/jsonc.lex` uses the same kinds; `grammar/json5.lex` adds the last five).
 //!
 //! A grammar for a JSON dialect that names this type in its `%token` directive can

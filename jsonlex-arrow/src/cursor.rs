@@ -2,7 +2,7 @@
 //! decoders need of it: the next token, a string's bytes (unescaped), a validating skip
 //! over values no column wants, and errors that say where.
 //!
-//! The lexer (a copy of `grammar/json.lex`'s, generated into this crate so that its
+//! The lexer (a copy of `json-runtime/grammar/json.lex`'s, generated into this crate so that its
 //! `next_token` is inlined into [`Cursor::next`]) has already checked each string's
 //! UTF-8 and escapes and each number's syntax; the structure is checked here and by the
 //! decoders, which know what they expect next.
@@ -12,7 +12,7 @@ use std::borrow::Cow;
 use json_runtime::{JsonToken, Lexer, Token};
 
 mod lexer {
-    jsonlex::json_lexer!(file = "../grammar/json.lex");
+    jsonlex::json_lexer!(file = "../json-runtime/grammar/json.lex");
 }
 use lexer::JsonLexer;
 

@@ -1,4 +1,4 @@
-// grammar/json.lex with '%backend tables;' (json-lexgen/tests/backends.rs): do not edit.
+// json-runtime/grammar/json.lex with '%backend tables;' (json-lexgen/tests/backends.rs): do not edit.
 %backend tables;
 // RFC 8259 JSON, as tokens.
 //

@@ -49,7 +49,7 @@ impl<'a, const LEVEL: u8> Lexer<'a> for AtLevel<'a, LEVEL> {
 type Outcome = Result<Value, (usize, String)>;
 
 fn outcome<'a, L: Lexer<'a, Kind = JsonToken>>(doc: &'a [u8], options: &DecodeOptions) -> Outcome {
-    // SAFETY: `L` wraps the lexer generated from grammar/json.lex, as `jsonlex::decode`.
+    // SAFETY: `L` wraps the lexer generated from json-runtime/grammar/json.lex, as `jsonlex::decode`.
     let decoded = unsafe { decode_trusted::<L>(doc, options) };
     let validated = validate_trusted::<L>(doc, options);
     match (&decoded, &validated) {

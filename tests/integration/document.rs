@@ -83,7 +83,7 @@ fn views_agree(d: ValueRef<'_>, v: &Value, depth: usize) {
 
 /// `Document` and `decode` on the generated lexer pinned to `LEVEL`.
 fn check_at<const LEVEL: u8>(input: &[u8], options: &DecodeOptions) {
-    // SAFETY: `AtLevel` wraps the lexer generated from grammar/json.lex, as `jsonlex::decode`.
+    // SAFETY: `AtLevel` wraps the lexer generated from json-runtime/grammar/json.lex, as `jsonlex::decode`.
     let decoded = unsafe { decode_trusted::<AtLevel<LEVEL>>(input, options) };
     // SAFETY: as above.
     let doc = unsafe { json_runtime::Document::parse_trusted_with_lexer::<AtLevel<LEVEL>>(input, options) };

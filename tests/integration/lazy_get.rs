@@ -68,7 +68,7 @@ fn has_duplicate_keys(lazy: jsonlex::LazyValue<'_>, value: &Value) -> bool {
 fn spans_at_every_level(doc: &[u8], pointer: &str) -> Vec<Result<Span, String>> {
     let mut out = Vec::new();
     for level in Level::available() {
-        // SAFETY: `AtLevel` wraps the lexer generated from grammar/json.lex.
+        // SAFETY: `AtLevel` wraps the lexer generated from json-runtime/grammar/json.lex.
         let r = unsafe {
             match level {
                 Level::Scalar => find::<AtLevel<1>, str>(doc, pointer),

@@ -15,10 +15,10 @@ use regex_automata::util::start;
 use regex_automata::{nfa::thompson, Anchored, MatchKind};
 
 mod json_safe {
-    jsonlex::json_lexer!(file = "grammar/json.lex", no_unsafe);
+    jsonlex::json_lexer!(file = "json-runtime/grammar/json.lex", no_unsafe);
 }
 mod json_plain {
-    jsonlex::json_lexer!(file = "grammar/json.lex", no_simd);
+    jsonlex::json_lexer!(file = "json-runtime/grammar/json.lex", no_simd);
 }
 mod c_lexer {
     jsonlex::json_lexer!(file = "tests/grammars/c.lex");
@@ -400,7 +400,7 @@ fn json_lexers() -> Vec<(String, Run)> {
 
 #[test]
 fn json_lexer_matches_reference_on_invalid_utf8_and_edges() {
-    let reference = Reference::new(include_str!("../../grammar/json.lex"));
+    let reference = Reference::new(include_str!("../../json-runtime/grammar/json.lex"));
     let lexers = json_lexers();
     // Every byte value after an opening quote and inside a multibyte sequence.
     for b in 0..=255u8 {
@@ -422,7 +422,7 @@ fn json_lexer_matches_reference_on_invalid_utf8_and_edges() {
 /// the reference.
 #[test]
 fn json_lexer_boundaries_at_every_level() {
-    let reference = Reference::new(include_str!("../../grammar/json.lex"));
+    let reference = Reference::new(include_str!("../../json-runtime/grammar/json.lex"));
     let lexers = json_lexers();
     let specials: &[&[u8]] = &[
         b"\"",
@@ -474,7 +474,7 @@ fn json_lexer_boundaries_at_every_level() {
 /// (8 scalar bytes, then 16 blocks of 16): a stop byte at every position around there.
 #[test]
 fn json_lexer_long_runs_across_the_probe_hand_over() {
-    let reference = Reference::new(include_str!("../../grammar/json.lex"));
+    let reference = Reference::new(include_str!("../../json-runtime/grammar/json.lex"));
     let lexers = json_lexers();
     let specials: &[&[u8]] = &[b"\"", b"\\n", b"\x1f", b"\xc2\x80", b"\xe6\x97", b"\xed\xa0\x80"];
     for len in 255..=285usize {
@@ -498,7 +498,7 @@ fn json_lexer_long_runs_across_the_probe_hand_over() {
 /// input and followed by more.
 #[test]
 fn json_lexer_chains_cut_and_broken_at_every_byte() {
-    let reference = Reference::new(include_str!("../../grammar/json.lex"));
+    let reference = Reference::new(include_str!("../../json-runtime/grammar/json.lex"));
     let lexers = json_lexers();
     let chains: &[&[u8]] = &[
         b"true",
@@ -538,7 +538,7 @@ proptest! {
 
     #[test]
     fn json_lexer_matches_reference(input in inputs(JSON_ALPHABET, JSON_SAMPLES)) {
-        thread_local!(static REF: Reference = Reference::new(include_str!("../../grammar/json.lex")));
+        thread_local!(static REF: Reference = Reference::new(include_str!("../../json-runtime/grammar/json.lex")));
         thread_local!(static LEXERS: Vec<(String, Run)> = json_lexers());
         LEXERS.with(|l| REF.with(|r| check(r, &input, l)));
     }

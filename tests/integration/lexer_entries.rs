@@ -16,7 +16,7 @@ mod entries_safe {
     jsonlex::json_lexer!(file = "tests/grammars/entries.lex", no_unsafe, no_simd);
 }
 mod json_safe {
-    jsonlex::json_lexer!(file = "grammar/json.lex", no_unsafe, streaming);
+    jsonlex::json_lexer!(file = "json-runtime/grammar/json.lex", no_unsafe, streaming);
 }
 // json.lex with its cold states as table rows (json-lexgen/tests/backends.rs writes it):
 // the entries' automata are tables too.

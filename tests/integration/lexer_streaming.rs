@@ -1,5 +1,5 @@
 //! Streaming lexers (`Config::streaming`) against their slice lexers: for every grammar
-//! of tests/grammars/ and grammar/json.lex, with and without `unsafe` and SIMD hooks,
+//! of tests/grammars/ and json-runtime/grammar/json.lex, with and without `unsafe` and SIMD hooks,
 //! at every kernel level, the streaming lexer fed the input in chunks (every fixed size
 //! from 1 byte to the whole input, and random boundaries) returns exactly the slice
 //! lexer's tokens and error, at the same absolute offsets. Then `ReadLexer`, which
@@ -15,10 +15,10 @@ use jsonlex::lexer::{JsonLexer, JsonLexerStream};
 use proptest::prelude::*;
 
 mod json_safe {
-    jsonlex::json_lexer!(file = "grammar/json.lex", no_unsafe, streaming);
+    jsonlex::json_lexer!(file = "json-runtime/grammar/json.lex", no_unsafe, streaming);
 }
 mod json_plain {
-    jsonlex::json_lexer!(file = "grammar/json.lex", no_simd, streaming);
+    jsonlex::json_lexer!(file = "json-runtime/grammar/json.lex", no_simd, streaming);
 }
 mod json_tables_only {
     jsonlex::json_lexer!(file = "tests/grammars/json_tables_only.lex", streaming);

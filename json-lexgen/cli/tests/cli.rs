@@ -22,9 +22,9 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
 }
 
-/// grammar/json.lex, which has string bodies wide enough for SIMD hooks.
+/// json-runtime/grammar/json.lex, which has string bodies wide enough for SIMD hooks.
 fn json_grammar() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../grammar/json.lex")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../json-runtime/grammar/json.lex")
 }
 
 #[test]

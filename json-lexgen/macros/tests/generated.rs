@@ -8,8 +8,8 @@ use json_lexgen::{BackendChoice, Builder, Config};
 /// Grammar shapes, each with the options it is generated with: the module name in
 /// `generated/shapes.rs` is the file name.
 fn shapes() -> Vec<(&'static str, String, Config)> {
-    let json = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../grammar/json.lex"))
-        .expect("grammar/json.lex ships with the workspace");
+    let json = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../json-runtime/grammar/json.lex"))
+        .expect("json-runtime/grammar/json.lex ships with the workspace");
     let words = "%name Words;\n[a-z]+ => Word;\n\" \"+ => skip;\n* => error;\n";
     let conditions =
         "%name Comments;\n<CODE> [a-z]+ => Ident;\n<CODE> \"/*\" => skip -> COMMENT;\n<CODE> \" \"+ => skip;\n\

@@ -113,7 +113,7 @@ fn one_byte_set(hir: &Hir) -> Vec<u8> {
 
 // ---- json.lex ----------------------------------------------------------------------
 
-const JSON_LEX: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../grammar/json.lex"));
+const JSON_LEX: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../json-runtime/grammar/json.lex"));
 
 #[test]
 fn json_grammar_parses() {

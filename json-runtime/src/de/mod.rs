@@ -63,11 +63,33 @@ pub fn decode<'a, L: Lexer<'a, Kind = JsonToken>>(input: &'a [u8], options: &Dec
     Parser::<false, Builder>::new(options, true, Builder::new()).run::<Slice<'a, L>, false>(input)
 }
 
+/// Parses JSON text with the JSON lexer ([`crate::lexer::JsonLexer`]) and default
+/// [`DecodeOptions`], as serde_json's `FromStr for Value` does: its errors are in
+/// serde_json's words and places ([`Error::serde_json_style`]).
+///
+/// ```
+/// use json_runtime::Value;
+/// let v: Value = r#"{"a": [1, 2.5, "x"]}"#.parse().unwrap();
+/// assert_eq!(v["a"][2], "x");
+/// let e = "[1, 2".parse::<Value>().unwrap_err();
+/// assert_eq!(e.to_string(), "EOF while parsing a list at line 1 column 5");
+/// ```
+impl core::str::FromStr for Value {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Value, Error> {
+        // SAFETY: `JsonLexer` is generated from grammar/json.lex, whose String and
+        // EscapedString tokens are well-formed UTF-8 (its rules accept nothing else).
+        unsafe { decode_trusted::<crate::lexer::JsonLexer>(s.as_bytes(), &DecodeOptions::new()) }
+            .map_err(Error::serde_json_style)
+    }
+}
+
 /// Decodes `input` with lexer `L`, trusting its string tokens' UTF-8.
 ///
 /// # Safety
 /// `L` must only produce `String` and `EscapedString` tokens whose bytes are
-/// well-formed UTF-8, as a lexer generated from `grammar/json.lex` does.
+/// well-formed UTF-8, as a lexer generated from `json-runtime/grammar/json.lex` does.
 pub unsafe fn decode_trusted<'a, L: Lexer<'a, Kind = JsonToken>>(
     input: &'a [u8],
     options: &DecodeOptions,

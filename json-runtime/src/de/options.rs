@@ -50,7 +50,7 @@ pub enum NonFinite {
 /// part of its grammar). `jsonlex::jsonc` and `jsonlex::json5` set it for you.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Dialect {
-    /// RFC 8259 JSON (`grammar/json.lex`; the default).
+    /// RFC 8259 JSON (`json-runtime/grammar/json.lex`; the default).
     #[default]
     Json,
     /// JSON with `//` and `/* */` comments (`grammar/jsonc.lex`).

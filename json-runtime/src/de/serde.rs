@@ -145,7 +145,7 @@ where
 ///
 /// # Safety
 /// `L` must only produce `String` and `EscapedString` tokens whose bytes are
-/// well-formed UTF-8, as a lexer generated from `grammar/json.lex` does.
+/// well-formed UTF-8, as a lexer generated from `json-runtime/grammar/json.lex` does.
 pub unsafe fn from_slice_trusted<'de, L, T>(input: &'de [u8], options: &DecodeOptions) -> Result<T, Error>
 where
     L: Lexer<'de, Kind = JsonToken>,
@@ -178,7 +178,7 @@ where
 ///
 /// # Safety
 /// `M` must only produce `String` and `EscapedString` tokens whose bytes are
-/// well-formed UTF-8, as a lexer generated from `grammar/json.lex` does.
+/// well-formed UTF-8, as a lexer generated from `json-runtime/grammar/json.lex` does.
 pub unsafe fn from_reader_trusted<M, R, T>(reader: R, options: &DecodeOptions) -> Result<T, Error>
 where
     M: StreamLexer<Kind = JsonToken>,
@@ -237,7 +237,7 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> Deserializer<'de, L> {
     ///
     /// # Safety
     /// `L` must only produce `String` and `EscapedString` tokens whose bytes are
-    /// well-formed UTF-8, as a lexer generated from `grammar/json.lex` does.
+    /// well-formed UTF-8, as a lexer generated from `json-runtime/grammar/json.lex` does.
     pub unsafe fn new_trusted(input: &'de [u8], options: &DecodeOptions) -> Self {
         Self::from_source(L::new(input), options, true)
     }
@@ -262,7 +262,7 @@ impl<'de, L: Streamable<'de>, R: io::Read> Deserializer<'de, L, IoRead<R, L::Str
     ///
     /// # Safety
     /// `L::Stream` must only produce `String` and `EscapedString` tokens whose bytes
-    /// are well-formed UTF-8, as a lexer generated from `grammar/json.lex` does.
+    /// are well-formed UTF-8, as a lexer generated from `json-runtime/grammar/json.lex` does.
     pub unsafe fn reader_trusted(reader: R, options: &DecodeOptions) -> Self {
         Self::from_source(IoRead::new(reader), options, true)
     }
@@ -314,7 +314,13 @@ impl<'de, L, S: Source<'de>> Deserializer<'de, L, S> {
     /// stay in the source's window.
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn lex(&mut self, keep: usize) -> Result<Tok, Error> {
-        match self.src.next_token(keep) {
+        self.lex_in(keep, usize::MAX)
+    }
+
+    /// As [`Self::lex`], through the lexer's entry point `entry` (a `Source::ENTRY_*`).
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn lex_in(&mut self, keep: usize, entry: usize) -> Result<Tok, Error> {
+        match self.src.next_token_in(keep, entry) {
             Some(Ok(t)) => Ok(Tok::from_token(t)),
             None => {
                 let end = self.src.end();
@@ -367,10 +373,22 @@ impl<'de, L, S: Source<'de>> Deserializer<'de, L, S> {
         Ok(t)
     }
 
+    /// Takes the next token where the grammar's entry point `entry` (a
+    /// `Source::ENTRY_*`) knows what is expected.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn next_in(&mut self, entry: usize) -> Result<Tok, Error> {
+        let t = match self.peeked.take() {
+            Some(t) => t,
+            None => self.lex_in(self.pin, entry)?,
+        };
+        self.last = t.end;
+        Ok(t)
+    }
+
     /// The key after a ',' in an object.
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn key_after_comma(&mut self) -> Result<Tok, Error> {
-        match self.next()? {
+        match self.next_in(S::ENTRY_KEY)? {
             k if is_string(k) => Ok(k),
             k => Err(self.expected(k, "expected a string key after ','")),
         }
@@ -873,7 +891,7 @@ impl<'de, L, S: Source<'de>> Deserializer<'de, L, S> {
                 }
                 Kind::ObjectStart => {
                     self.enter(t.start)?;
-                    let next = self.next()?;
+                    let next = self.next_in(S::ENTRY_KEY)?;
                     if next.kind == Kind::ObjectEnd {
                         self.remaining_depth += 1;
                     } else {
@@ -891,7 +909,7 @@ impl<'de, L, S: Source<'de>> Deserializer<'de, L, S> {
                     return Ok(());
                 };
                 let comma = self.step_over(b',', JsonToken::Comma) || {
-                    let next = self.next()?;
+                    let next = self.next_in(if object { S::ENTRY_OBJECT_NEXT } else { S::ENTRY_ARRAY_NEXT })?;
                     match (object, next.kind) {
                         (_, Kind::Comma) => true,
                         (true, Kind::ObjectEnd) | (false, Kind::ArrayEnd) => false,
@@ -901,7 +919,7 @@ impl<'de, L, S: Source<'de>> Deserializer<'de, L, S> {
                 };
                 if comma {
                     if object {
-                        let key = self.next()?;
+                        let key = self.next_in(S::ENTRY_KEY)?;
                         self.skip_key(key, "expected a string key after ','")?;
                     }
                     t = self.next()?;
@@ -928,7 +946,7 @@ impl<'de, L, S: Source<'de>> Deserializer<'de, L, S> {
         if self.step_over(b':', JsonToken::Colon) {
             return Ok(());
         }
-        match self.next()? {
+        match self.next_in(S::ENTRY_COLON)? {
             t if t.kind == Kind::Colon => Ok(()),
             t => Err(self.expected(t, "expected ':' after an object key")),
         }
@@ -1411,7 +1429,7 @@ impl<'de, L, S: Source<'de>> de::SeqAccess<'de> for SeqAccess<'_, 'de, L, S> {
                 _ => {}
             }
         } else if !de.step_over(b',', JsonToken::Comma) {
-            let t = de.next()?;
+            let t = de.next_in(S::ENTRY_ARRAY_NEXT)?;
             match t.kind {
                 Kind::Comma => {}
                 Kind::ArrayEnd => {
@@ -1444,7 +1462,7 @@ impl<'de, L, S: Source<'de>> de::MapAccess<'de> for MapAccess<'_, 'de, L, S> {
             let key = de.key_after_comma()?;
             return seed.deserialize(MapKey { de: self.de, key }).map(Some);
         }
-        let t = de.next()?;
+        let t = de.next_in(if self.first { S::ENTRY_KEY } else { S::ENTRY_OBJECT_NEXT })?;
         let key = if self.first {
             self.first = false;
             match t.kind {

@@ -1,14 +1,9 @@
-//! Decoder tests over the lexer generated from `grammar/json.lex` by the
-//! `json_lexer!` macro (the root crate builds the same lexer with build.rs).
+//! Decoder tests over the JSON lexer this crate generates (`crate::lexer`, build.rs).
 
 use super::*;
 use crate::value::{Map, Str};
 
-// The lexer the root crate generates from `grammar/json.lex`, generated here by the
-// macro: `runtime = "crate"` points its runtime paths at this crate, and the grammar's
-// `%token json_runtime::JsonToken` resolves through `extern crate self as
-// json_runtime` (lib.rs, tests only).
-json_lexgen_macros::json_lexer!(file = "../grammar/json.lex", runtime = "crate");
+use crate::lexer::JsonLexer;
 
 fn dec(s: &str) -> Result<Value, Error> {
     dec_with(s.as_bytes(), &DecodeOptions::new())
@@ -16,7 +11,7 @@ fn dec(s: &str) -> Result<Value, Error> {
 
 fn dec_with(s: &[u8], o: &DecodeOptions) -> Result<Value, Error> {
     let checked = decode::<JsonLexer>(s, o);
-    // SAFETY: `JsonLexer` is generated from grammar/json.lex, whose string tokens are
+    // SAFETY: `JsonLexer` is generated from json-runtime/grammar/json.lex, whose string tokens are
     // well-formed UTF-8.
     let trusted = unsafe { decode_trusted::<JsonLexer>(s, o) };
     match (&checked, &trusted) {

@@ -13,7 +13,7 @@
 //! keeps the last).
 //!
 //! The engine is generic over the JSON lexer (as the decoder is): `jsonlex::get` runs it
-//! on the lexer generated from grammar/json.lex, whose string rules skip string bodies
+//! on the lexer generated from json-runtime/grammar/json.lex, whose string rules skip string bodies
 //! with the SIMD kernels of [`crate::skip`].
 
 mod path;
@@ -49,7 +49,7 @@ pub struct Span {
 /// # Safety
 ///
 /// `L`'s string rules accept only well-formed UTF-8 (the lexer generated from
-/// grammar/json.lex does): spans are handed out as `str`.
+/// json-runtime/grammar/json.lex does): spans are handed out as `str`.
 pub unsafe fn find<'a, L: Lexer<'a, Kind = JsonToken>, P: JsonPath + ?Sized>(
     input: &'a [u8],
     path: &P,

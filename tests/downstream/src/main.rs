@@ -220,6 +220,9 @@ fn serde_json_drop_in() -> Result<(), jsonlex::Error> {
     let tags: Vec<jsonlex::Value> = jsonlex::from_value(v["tags"].clone())?;
     assert_eq!(tags.len(), 3);
     let n: jsonlex::Number = "1.5e3".parse()?;
+    let parsed: jsonlex::Value = r#"{"name": "jsonlex", "tags": ["json", 1, null], "jsonlex_ok": true}"#.parse()?;
+    assert_eq!(parsed, v);                                  // Value: FromStr, serde_json's errors
+    assert_eq!("[1,".parse::<jsonlex::Value>().unwrap_err().to_string(), "EOF while parsing a value at line 1 column 3");
     assert_eq!(n.to_string(), "1500.0");
     let e = jsonlex::from_str::<Vec<u8>>("[1 2]").unwrap_err();
     assert!(e.is_syntax() && !e.is_data() && !e.is_eof() && !e.is_io());

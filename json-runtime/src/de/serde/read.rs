@@ -12,7 +12,7 @@
 use std::io;
 
 use crate::error::Error;
-use crate::lex::{LexError, Lexer, Next, ReadError, ReadLexer, Step, StreamLexer};
+use crate::lex::{entry_index, LexError, Lexer, Next, ReadError, ReadLexer, Step, StreamLexer};
 use crate::token::JsonToken;
 
 /// Bytes of the input: lent for `'de` (a slice's), or only while the source is not
@@ -37,6 +37,29 @@ pub trait Source<'de>: private::Sealed {
     /// otherwise): what a peek must not lose of the token before it.
     #[doc(hidden)]
     fn next_token(&mut self, keep: usize) -> Next<JsonToken>;
+
+    /// The lexer's entry points where the deserializer knows what comes next
+    /// (`%entry` in grammar/json.lex, as indices into its `ENTRIES`; `usize::MAX`, the
+    /// default, is no entry): after '{' or ',' in an object, after a key, after a
+    /// member and after an element.
+    #[doc(hidden)]
+    const ENTRY_KEY: usize = usize::MAX;
+    #[doc(hidden)]
+    const ENTRY_COLON: usize = usize::MAX;
+    #[doc(hidden)]
+    const ENTRY_OBJECT_NEXT: usize = usize::MAX;
+    #[doc(hidden)]
+    const ENTRY_ARRAY_NEXT: usize = usize::MAX;
+
+    /// As [`next_token`](Source::next_token), through entry point `entry` (one of the
+    /// `ENTRY_*` constants): the same token, found faster when it is one the entry
+    /// expects. The default (a reader's) is `next_token`.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn next_token_in(&mut self, keep: usize, entry: usize) -> Next<JsonToken> {
+        let _ = entry;
+        self.next_token(keep)
+    }
 
     /// Lex on from absolute offset `offset` (after a string that was repaired).
     #[doc(hidden)]
@@ -93,9 +116,19 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> private::Sealed for L {}
 
 /// A slice lexer is its own source: the window is the whole input.
 impl<'de, L: Lexer<'de, Kind = JsonToken>> Source<'de> for L {
+    const ENTRY_KEY: usize = entry_index(L::ENTRIES, "key");
+    const ENTRY_COLON: usize = entry_index(L::ENTRIES, "colon");
+    const ENTRY_OBJECT_NEXT: usize = entry_index(L::ENTRIES, "object_next");
+    const ENTRY_ARRAY_NEXT: usize = entry_index(L::ENTRIES, "array_next");
+
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn next_token(&mut self, _keep: usize) -> Next<JsonToken> {
         Lexer::next_token(self)
+    }
+
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn next_token_in(&mut self, _keep: usize, entry: usize) -> Next<JsonToken> {
+        Lexer::next_token_entry(self, entry)
     }
 
     fn set_offset(&mut self, offset: usize) {
@@ -160,6 +193,10 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> Source<'de> for L {
 pub trait Streamable<'a>: Lexer<'a, Kind = JsonToken> {
     /// The same automaton over a refilled buffer.
     type Stream: StreamLexer<Kind = JsonToken>;
+}
+
+impl<'a> Streamable<'a> for crate::lexer::JsonLexer<'a> {
+    type Stream = crate::lexer::JsonLexerStream;
 }
 
 /// Bytes read past a lexical error before it is diagnosed: a message looks at most at
