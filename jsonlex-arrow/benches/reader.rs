@@ -81,22 +81,37 @@ fn schema_of(input: &[u8]) -> SchemaRef {
     Arc::new(arrow_json::reader::infer_json_schema(Cursor::new(input), None).expect("arrow-json infers").0)
 }
 
+#[inline(never)]
 fn read_arrow_json(schema: &SchemaRef, input: &[u8]) -> usize {
     let reader = arrow_json::ReaderBuilder::new(schema.clone()).build(Cursor::new(input)).expect("builds");
     reader.map(|b| b.expect("reads").num_rows()).sum()
 }
 
+#[inline(never)]
 fn read_jsonlex(schema: &SchemaRef, input: &[u8]) -> usize {
     let reader = jsonlex_arrow::ReaderBuilder::new(schema.clone()).build(Cursor::new(input)).expect("builds");
     reader.map(|b| b.expect("reads").num_rows()).sum()
 }
 
+#[inline(never)]
 fn infer_arrow_json(input: &[u8]) -> Schema {
     arrow_json::reader::infer_json_schema(Cursor::new(input), None).expect("infers").0
 }
 
+#[inline(never)]
 fn infer_jsonlex(input: &[u8]) -> Schema {
     jsonlex_arrow::infer_json_schema(Cursor::new(input), None).expect("infers").0
+}
+
+/// The floor: `jsonlex::validate` on each line (the validating parser loop, building nothing).
+#[inline(never)]
+fn validate_lines(input: &[u8]) -> usize {
+    let (mut start, mut n) = (0, 0);
+    for end in memchr::memchr_iter(b'\n', input) {
+        jsonlex::validate(&input[start..end]).expect("valid");
+        (start, n) = (end + 1, n + 1);
+    }
+    n
 }
 
 fn inputs() -> Vec<(&'static str, Vec<u8>)> {
@@ -167,6 +182,7 @@ fn one(spec: &str) {
     for _ in 0..reps() {
         match (task, side) {
             ("none", _) => {}
+            ("validate", _) => drop(black_box(validate_lines(&input))),
             ("read", "jsonlex") => drop(black_box(read_jsonlex(&schema, &input))),
             ("read", _) => drop(black_box(read_arrow_json(&schema, &input))),
             ("infer", "jsonlex") => drop(black_box(infer_jsonlex(&input))),

@@ -103,7 +103,22 @@ impl<'a> Cursor<'a> {
     /// `last` (then an error: every caller is inside a record).
     #[inline(never)]
     pub(crate) fn next(&mut self) -> Res<Token<JsonToken>> {
-        match self.lexer.next_token() {
+        let next = self.lexer.next_token();
+        self.checked(next)
+    }
+
+    /// As [`next`](Cursor::next), where a key or `}` is expected: through the lexer's
+    /// `key` entry point, whose first byte has only those to tell apart (the answer is
+    /// `next_token`'s).
+    #[inline(never)]
+    fn next_key_token(&mut self) -> Res<Token<JsonToken>> {
+        let next = self.lexer.next_token_key();
+        self.checked(next)
+    }
+
+    #[inline(always)]
+    fn checked(&mut self, next: json_runtime::lex::Next<JsonToken>) -> Res<Token<JsonToken>> {
+        match next {
             Some(Ok(t)) => {
                 if t.end >= self.input.len() && !self.last && !self_delimiting(t.kind) {
                     // `12` may be the start of `123`.
@@ -308,7 +323,7 @@ impl<'a> Cursor<'a> {
     /// After `{`: the first key, or `None` for `{}`.
     #[inline]
     pub(crate) fn first_key(&mut self) -> Res<Option<Token<JsonToken>>> {
-        let t = self.next()?;
+        let t = self.next_key_token()?;
         match t.kind {
             JsonToken::ObjectEnd => Ok(None),
             JsonToken::String | JsonToken::EscapedString => Ok(Some(t)),
@@ -319,7 +334,7 @@ impl<'a> Cursor<'a> {
     /// After `,` in an object: the next key.
     #[inline]
     pub(crate) fn next_key(&mut self) -> Res<Token<JsonToken>> {
-        let t = self.next()?;
+        let t = self.next_key_token()?;
         match t.kind {
             JsonToken::String | JsonToken::EscapedString => Ok(t),
             _ => Err(self.expected(t, "a string key after ','")),
