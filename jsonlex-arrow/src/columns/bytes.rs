@@ -24,7 +24,7 @@ fn text<'c>(
     t: Token<JsonToken>,
     coerce: bool,
     path: &str,
-    wanted: &DataType,
+    wanted: fn() -> DataType,
 ) -> Res<Option<&'c [u8]>> {
     match t.kind {
         JsonToken::String | JsonToken::EscapedString => cur.str_bytes(t).map(Some),
@@ -32,7 +32,7 @@ fn text<'c>(
         JsonToken::Integer | JsonToken::Float if coerce => Ok(Some(&cur.input()[t.start..t.end])),
         JsonToken::True if coerce => Ok(Some(b"true")),
         JsonToken::False if coerce => Ok(Some(b"false")),
-        _ => Err(cur.wrong_type(t, path, wanted)),
+        _ => Err(cur.wrong_type(t, path, &wanted())),
     }
 }
 
@@ -76,14 +76,20 @@ impl<O: OffsetSizeTrait> StringColumn<O> {
 impl<O: OffsetSizeTrait> Column for StringColumn<O> {
     #[inline]
     fn decode(&mut self, cur: &mut Cursor<'_>, t: Token<JsonToken>) -> Res<()> {
-        let dt = GenericStringArray::<O>::DATA_TYPE;
-        match text(cur, t, self.coerce, &self.path, &dt)? {
+        match text(cur, t, self.coerce, &self.path, || GenericStringArray::<O>::DATA_TYPE)? {
             Some(bytes) => {
                 self.data.extend_from_slice(bytes);
                 match O::from_usize(self.data.len()) {
                     Some(end) => self.offsets.push(end),
                     None => {
-                        return Err(cur.bad(t.start, format!("field '{}': more string data than {dt} holds", self.path)))
+                        return Err(cur.bad(
+                            t.start,
+                            format!(
+                                "field '{}': more string data than {} holds",
+                                self.path,
+                                GenericStringArray::<O>::DATA_TYPE
+                            ),
+                        ))
                     }
                 }
                 self.nulls.append_non_null();
@@ -154,7 +160,7 @@ impl ViewColumn {
 impl Column for ViewColumn {
     #[inline]
     fn decode(&mut self, cur: &mut Cursor<'_>, t: Token<JsonToken>) -> Res<()> {
-        let Some(bytes) = text(cur, t, self.coerce, &self.path, &DataType::Utf8View)? else {
+        let Some(bytes) = text(cur, t, self.coerce, &self.path, || DataType::Utf8View)? else {
             self.push_null();
             return Ok(());
         };
@@ -233,8 +239,8 @@ impl DictionaryColumn {
 
 impl Column for DictionaryColumn {
     fn decode(&mut self, cur: &mut Cursor<'_>, t: Token<JsonToken>) -> Res<()> {
-        let dt = DataType::Dictionary(Box::new(DataType::Int32), Box::new(DataType::Utf8));
-        let Some(bytes) = text(cur, t, self.coerce, &self.path, &dt)? else {
+        let dt = || DataType::Dictionary(Box::new(DataType::Int32), Box::new(DataType::Utf8));
+        let Some(bytes) = text(cur, t, self.coerce, &self.path, dt)? else {
             self.push_null();
             return Ok(());
         };
