@@ -567,7 +567,7 @@ impl Infer {
 
     /// A scalar's type bit. An integer is `Int64` if it fits one (serde_json's
     /// `is_i64`; `-0` is a float there), else `Float64`.
-    #[inline]
+    #[inline(always)]
     fn scalar(&self, cur: &mut Cursor<'_>, t: Token<JsonToken>) -> Res<u8> {
         Ok(match t.kind {
             JsonToken::True | JsonToken::False => BOOL,

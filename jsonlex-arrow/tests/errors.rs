@@ -81,6 +81,15 @@ fn skipped_values_are_checked_too() {
     ] {
         ours_rejects(&s, bad, &["line 1"]);
     }
+    // Escapes in skipped strings and keys are checked (not unescaped): a lone
+    // surrogate is an error at its place, as in a decoded one.
+    ours_rejects(
+        &s,
+        "{\"a\": 1}\n{\"x\": [\"ok \\ud83d\\ude00\", \"\\udc00\"]}\n",
+        &["line 2, column 28 (byte 36)", "surrogate"],
+    );
+    ours_rejects(&s, "{\"x\": {\"\\ud800\": 1}}", &["line 1, column 9 (byte 8)", "surrogate"]);
+    ours_rejects(&s, "{\"\\ud800x\": 1}", &["line 1, column 3 (byte 2)", "surrogate"]);
 }
 
 #[test]
