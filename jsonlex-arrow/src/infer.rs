@@ -353,7 +353,7 @@ impl Infer {
             Fail::Bad(bad) => {
                 let (offset, message) = (bad.offset, bad.message);
                 let before = &input[..offset.min(input.len())];
-                let line = self.line.max(1) + memchr::memchr_iter(b'\n', before).count() - usize::from(self.line > 0);
+                let line = self.line.max(1) + memchr::memchr_iter(b'\n', before).count();
                 let col = offset - memchr::memrchr(b'\n', before).map_or(0, |i| i + 1) + 1;
                 ArrowError::JsonError(format!("line {line}, column {col}: {message}"))
             }

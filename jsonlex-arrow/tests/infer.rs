@@ -35,6 +35,9 @@ fn keys_like_the_last_records_and_escapes() {
     for bad in ["{\"s\": \"\\ud800\"}\n", "{\"\\udc00\": 1}\n", "{\"s\": [\"\\ud83dx\"]}\n"] {
         let e = jsonlex_arrow::infer_json_schema(bad.as_bytes(), None).expect_err(bad).to_string();
         assert!(e.contains("surrogate") && e.contains("line 1, column"), "{bad}: {e}");
+        let on_line_3 = format!("{{}}\n\n{bad}");
+        let e = jsonlex_arrow::infer_json_schema(on_line_3.as_bytes(), None).expect_err(bad).to_string();
+        assert!(e.contains("line 3, column"), "{on_line_3}: {e}");
     }
 }
 
