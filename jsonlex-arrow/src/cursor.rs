@@ -275,6 +275,32 @@ impl<'a> Cursor<'a> {
         Some(Token { kind: JsonToken::String, start, end })
     }
 
+    /// An integer token right at the cursor (no white space first), found without the
+    /// lexer: `-?(0|[1-9][0-9]*)` (json.lex's `int`) followed by a byte that cannot go
+    /// on a number (not a digit, `.`, `e` or `E`) is the token the lexer's longest
+    /// match gives there, `Integer`. `None`: anything else, and digits that reach the
+    /// end of the input (they may go on): the lexer decides those.
+    #[inline(always)]
+    fn short_integer(&mut self) -> Option<Token<JsonToken>> {
+        let start = self.lexer.offset();
+        let bytes = self.input.get(start..)?;
+        let sign = usize::from(*bytes.first()? == b'-');
+        let first = *bytes.get(sign)?;
+        if !first.is_ascii_digit() {
+            return None;
+        }
+        let mut end = sign + 1;
+        while end < bytes.len() && bytes[end].is_ascii_digit() {
+            end += 1;
+        }
+        let after = *bytes.get(end)?;
+        if matches!(after, b'.' | b'e' | b'E') || (first == b'0' && end > sign + 1) {
+            return None;
+        }
+        self.lexer.set_offset(start + end);
+        Some(Token { kind: JsonToken::Integer, start, end: start + end })
+    }
+
     /// The byte right after the last token, if it is a one-byte token.
     #[inline(always)]
     fn punct_next(&self) -> Option<u8> {
@@ -306,6 +332,9 @@ impl<'a> Cursor<'a> {
     /// The first token of a value.
     #[inline]
     pub(crate) fn value(&mut self) -> Res<Token<JsonToken>> {
+        if let Some(t) = self.short_integer() {
+            return Ok(t);
+        }
         let t = self.next()?;
         match t.kind {
             JsonToken::Comma | JsonToken::Colon | JsonToken::ObjectEnd | JsonToken::ArrayEnd => {

@@ -252,6 +252,29 @@ fn keys_like_the_last_records_are_still_told_apart() {
 }
 
 #[test]
+fn integers_found_without_the_lexer() {
+    // Values that start with a digit or '-' are first read as an integer token up to
+    // the first byte that cannot go on a number: what follows must still be what the
+    // lexer would say.
+    let schema = schema_ref(Schema::new(vec![
+        field("a", DataType::Int64),
+        field("l", DataType::List(Arc::new(Field::new_list_field(DataType::Int64, true)))),
+        field("f", DataType::Float64),
+    ]));
+    same(
+        &schema,
+        &[
+            r#"{"a": 0, "l": [1,-2, 30 ,4], "f": 7}"#,
+            r#"{"a":-0,"l":[],"f":-12}"#,
+            r#"{"a": 12 , "f": 1.25}"#,
+            r#"{"a": 5e0, "f": 1E2, "l": [0]}"#,
+            r#"{"f": 3.5e-1, "a": -9223372036854775808}"#,
+        ],
+        false,
+    );
+}
+
+#[test]
 fn dictionary_strings() {
     // arrow-json does not read dictionaries: compared with its Utf8 column, cast.
     let dict = DataType::Dictionary(Box::new(DataType::Int32), Box::new(DataType::Utf8));
