@@ -103,7 +103,22 @@ impl<'a> Cursor<'a> {
     /// `last` (then an error: every caller is inside a record).
     #[inline(never)]
     pub(crate) fn next(&mut self) -> Res<Token<JsonToken>> {
-        match self.lexer.next_token() {
+        let next = self.lexer.next_token();
+        self.checked(next)
+    }
+
+    /// As [`next`](Cursor::next), where a key or `}` is expected: through the lexer's
+    /// `key` entry point, whose first byte has only those to tell apart (the answer is
+    /// `next_token`'s).
+    #[inline(never)]
+    fn next_key_token(&mut self) -> Res<Token<JsonToken>> {
+        let next = self.lexer.next_token_key();
+        self.checked(next)
+    }
+
+    #[inline(always)]
+    fn checked(&mut self, next: json_runtime::lex::Next<JsonToken>) -> Res<Token<JsonToken>> {
+        match next {
             Some(Ok(t)) => {
                 if t.end >= self.input.len() && !self.last && !self_delimiting(t.kind) {
                     // `12` may be the start of `123`.
@@ -220,6 +235,20 @@ impl<'a> Cursor<'a> {
         Ok(&self.scratch)
     }
 
+    /// Checks string token `t` as [`str_bytes`](Cursor::str_bytes) does (its `\\u`
+    /// escapes pair up), without unescaping it.
+    #[inline]
+    pub(crate) fn check_string(&mut self, t: Token<JsonToken>) -> Res<()> {
+        if t.kind == JsonToken::String {
+            return Ok(());
+        }
+        let body = &self.input[t.start + 1..t.end - 1];
+        match check_surrogates(body) {
+            Ok(()) => Ok(()),
+            Err(at) => Err(self.bad(t.start + 1 + at, "lone UTF-16 surrogate in a \\u escape".into())),
+        }
+    }
+
     /// An object key (string token `t`), borrowed from the input when it has no escapes.
     #[inline]
     pub(crate) fn key(&mut self, t: Token<JsonToken>) -> Res<Cow<'a, [u8]>> {
@@ -228,6 +257,48 @@ impl<'a> Cursor<'a> {
             JsonToken::EscapedString => Ok(Cow::Owned(self.str_bytes(t)?.to_vec())),
             _ => Err(self.expected(t, "a string key")),
         }
+    }
+
+    /// The key token `"name"` if the input has exactly those bytes next (no white
+    /// space first), where `name` is the body of a string token without escapes that
+    /// this lexer accepted before: the same bytes are the same token, so they are
+    /// stepped over unlexed. `None`: anything else (lex it).
+    #[inline]
+    pub(crate) fn quoted_key(&mut self, name: &[u8]) -> Option<Token<JsonToken>> {
+        let start = self.lexer.offset();
+        let end = start + name.len() + 2;
+        let text = self.input.get(start..end)?;
+        if text[0] != b'"' || text[text.len() - 1] != b'"' || !same_key(&text[1..text.len() - 1], name) {
+            return None;
+        }
+        self.lexer.set_offset(end);
+        Some(Token { kind: JsonToken::String, start, end })
+    }
+
+    /// An integer token right at the cursor (no white space first), found without the
+    /// lexer: `-?(0|[1-9][0-9]*)` (json.lex's `int`) followed by a byte that cannot go
+    /// on a number (not a digit, `.`, `e` or `E`) is the token the lexer's longest
+    /// match gives there, `Integer`. `None`: anything else, and digits that reach the
+    /// end of the input (they may go on): the lexer decides those.
+    #[inline(always)]
+    fn short_integer(&mut self) -> Option<Token<JsonToken>> {
+        let start = self.lexer.offset();
+        let bytes = self.input.get(start..)?;
+        let sign = usize::from(*bytes.first()? == b'-');
+        let first = *bytes.get(sign)?;
+        if !first.is_ascii_digit() {
+            return None;
+        }
+        let mut end = sign + 1;
+        while end < bytes.len() && bytes[end].is_ascii_digit() {
+            end += 1;
+        }
+        let after = *bytes.get(end)?;
+        if matches!(after, b'.' | b'e' | b'E') || (first == b'0' && end > sign + 1) {
+            return None;
+        }
+        self.lexer.set_offset(start + end);
+        Some(Token { kind: JsonToken::Integer, start, end: start + end })
     }
 
     /// The byte right after the last token, if it is a one-byte token.
@@ -261,6 +332,9 @@ impl<'a> Cursor<'a> {
     /// The first token of a value.
     #[inline]
     pub(crate) fn value(&mut self) -> Res<Token<JsonToken>> {
+        if let Some(t) = self.short_integer() {
+            return Ok(t);
+        }
         let t = self.next()?;
         match t.kind {
             JsonToken::Comma | JsonToken::Colon | JsonToken::ObjectEnd | JsonToken::ArrayEnd => {
@@ -308,7 +382,7 @@ impl<'a> Cursor<'a> {
     /// After `{`: the first key, or `None` for `{}`.
     #[inline]
     pub(crate) fn first_key(&mut self) -> Res<Option<Token<JsonToken>>> {
-        let t = self.next()?;
+        let t = self.next_key_token()?;
         match t.kind {
             JsonToken::ObjectEnd => Ok(None),
             JsonToken::String | JsonToken::EscapedString => Ok(Some(t)),
@@ -319,7 +393,7 @@ impl<'a> Cursor<'a> {
     /// After `,` in an object: the next key.
     #[inline]
     pub(crate) fn next_key(&mut self) -> Res<Token<JsonToken>> {
-        let t = self.next()?;
+        let t = self.next_key_token()?;
         match t.kind {
             JsonToken::String | JsonToken::EscapedString => Ok(t),
             _ => Err(self.expected(t, "a string key after ','")),
@@ -342,7 +416,7 @@ impl<'a> Cursor<'a> {
     pub(crate) fn skip(&mut self, t: Token<JsonToken>) -> Res<()> {
         match t.kind {
             JsonToken::ObjectStart | JsonToken::ArrayStart => self.skip_container(t),
-            JsonToken::EscapedString => self.str_bytes(t).map(drop),
+            JsonToken::EscapedString => self.check_string(t),
             _ => Ok(()),
         }
     }
@@ -381,9 +455,7 @@ impl<'a> Cursor<'a> {
                 } else {
                     self.next_key()?
                 };
-                if key.kind == JsonToken::EscapedString {
-                    self.str_bytes(key)?;
-                }
+                self.check_string(key)?;
                 let v = self.colon_value()?;
                 if let Some(o) = self.skip_scalar_or_open(v, stack)? {
                     object = o;
@@ -458,9 +530,35 @@ impl<'a> Cursor<'a> {
                 stack.push(object);
                 Ok(Some(object))
             }
-            JsonToken::EscapedString => self.str_bytes(v).map(|_| None),
+            JsonToken::EscapedString => self.check_string(v).map(|()| None),
             _ => Ok(None),
         }
+    }
+}
+
+/// `a == b` for short keys without a call to `memcmp` (2.5% of reading twitter
+/// statuses went to that call): up to 16 bytes as two overlapping words.
+#[inline(always)]
+pub(crate) fn same_key(a: &[u8], b: &[u8]) -> bool {
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    fn word(s: &[u8], at: usize) -> u64 {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(&s[at..at + 8]);
+        u64::from_ne_bytes(w)
+    }
+    fn half(s: &[u8], at: usize) -> u32 {
+        let mut w = [0u8; 4];
+        w.copy_from_slice(&s[at..at + 4]);
+        u32::from_ne_bytes(w)
+    }
+    match n {
+        8..=16 => word(a, 0) == word(b, 0) && word(a, n - 8) == word(b, n - 8),
+        4..=7 => half(a, 0) == half(b, 0) && half(a, n - 4) == half(b, n - 4),
+        0..=3 => a.iter().zip(b).all(|(x, y)| x == y),
+        _ => a == b,
     }
 }
 
@@ -520,6 +618,33 @@ fn unescape(body: &[u8], out: &mut Vec<u8>) -> Result<(), usize> {
     Ok(())
 }
 
+/// What [`unescape`] finds wrong in a body the lexer accepted, without writing it:
+/// `Err(at)`, a lone surrogate at byte `at`.
+fn check_surrogates(body: &[u8]) -> Result<(), usize> {
+    let mut i = 0;
+    while let Some(rel) = memchr::memchr(b'\\', &body[i..]) {
+        i += rel;
+        if body.get(i + 1) != Some(&b'u') {
+            i += 2;
+            continue;
+        }
+        let hi = hex4(body, i + 2).ok_or(i)?;
+        if (0xD800..0xDC00).contains(&hi) {
+            let paired = body.get(i + 6) == Some(&b'\\')
+                && body.get(i + 7) == Some(&b'u')
+                && hex4(body, i + 8).is_some_and(|lo| (0xDC00..0xE000).contains(&lo));
+            if !paired {
+                return Err(i);
+            }
+            i += 6;
+        } else if (0xDC00..0xE000).contains(&hi) {
+            return Err(i);
+        }
+        i += 6;
+    }
+    Ok(())
+}
+
 fn hex4(s: &[u8], at: usize) -> Option<u32> {
     let digits = s.get(at..at + 4)?;
     let mut v = 0u32;
@@ -531,7 +656,51 @@ fn hex4(s: &[u8], at: usize) -> Option<u32> {
 
 #[cfg(test)]
 mod tests {
-    use super::unescape;
+    use super::{same_key, unescape};
+
+    #[test]
+    fn same_key_is_slice_equality() {
+        let keys: Vec<Vec<u8>> = (0..40).map(|n| (0..n).map(|i| b'a' + (i % 26) as u8).collect()).collect();
+        for a in &keys {
+            for b in &keys {
+                assert_eq!(same_key(a, b), a == b);
+                // One byte different, at every place.
+                for i in 0..a.len() {
+                    let mut c = a.clone();
+                    c[i] ^= 1;
+                    assert!(!same_key(a, &c));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn checks_as_unescape_does() {
+        let cases: [&[u8]; 14] = [
+            br#"plain"#,
+            br#"a\nb\"c\\"#,
+            br#"\u00e9"#,
+            br#"\ud83d\ude00"#,
+            br#"\ud83d"#,
+            br#"\ud83dx"#,
+            br#"\ud83d\n"#,
+            br#"\ud83d\u0041"#,
+            br#"\ude00"#,
+            br#"x\ud800\ud800"#,
+            br#"\\ud800"#,
+            br#"\\\ud800"#,
+            br#"\ud83d\ude00\udc00"#,
+            br#"\u12"#,
+        ];
+        for body in cases {
+            assert_eq!(
+                super::check_surrogates(body),
+                unescape(body, &mut Vec::new()),
+                "{:?}",
+                String::from_utf8_lossy(body)
+            );
+        }
+    }
 
     #[test]
     fn unescapes() {

@@ -3,6 +3,7 @@
 //! `Null`), run on the lexer's tokens instead of `serde_json::Value`s; timestamps as an
 //! option ([`InferOptions::with_timestamps`]).
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::io::BufRead;
 use std::sync::Arc;
@@ -10,7 +11,7 @@ use std::sync::Arc;
 use arrow_schema::{ArrowError, DataType, Field, Fields, Schema, TimeUnit};
 use json_runtime::{JsonToken, Token};
 
-use crate::cursor::{Cursor, Fail, Res};
+use crate::cursor::{same_key, Cursor, Fail, Res};
 
 /// Choices beyond arrow-json's rules.
 #[derive(Clone, Copy, Debug, Default)]
@@ -126,6 +127,9 @@ struct Obj {
     names: Vec<Box<[u8]>>,
     types: Vec<Ty>,
     index: HashMap<Box<[u8]>, usize>,
+    /// Whether each name, quoted, is a string token as it stands (no `"`, `\\` or
+    /// control bytes: it needs no escapes).
+    plain: Vec<bool>,
     /// The field of the member at each place of the last object (records repeat one
     /// key order: a key equal to the name there needs no search).
     slots: Vec<usize>,
@@ -136,7 +140,7 @@ impl Obj {
     #[inline]
     fn find(&mut self, key: &[u8], at: usize) -> Option<usize> {
         if let Some(&i) = self.slots.get(at) {
-            if self.names.get(i).is_some_and(|n| **n == *key) {
+            if self.names.get(i).is_some_and(|n| same_key(n, key)) {
                 return Some(i);
             }
         }
@@ -145,6 +149,18 @@ impl Obj {
             self.remember(at, i);
         }
         found
+    }
+
+    /// The key at place `at` of an object, if it is the text `"name"` of the field
+    /// last seen there (a name without escapes: bytes equal to a string token the
+    /// lexer accepted are that token again, so they are stepped over unlexed).
+    #[inline]
+    fn quoted(&self, cur: &mut Cursor<'_>, at: usize) -> Option<(Token<JsonToken>, usize)> {
+        let &i = self.slots.get(at)?;
+        if !self.plain[i] {
+            return None;
+        }
+        cur.quoted_key(&self.names[i]).map(|k| (k, i))
     }
 
     #[inline]
@@ -160,6 +176,7 @@ impl Obj {
         let i = self.names.len();
         self.names.push(key.into());
         self.types.push(ty);
+        self.plain.push(is_plain(key));
         self.index.insert(key.into(), i);
         i
     }
@@ -172,10 +189,12 @@ impl Obj {
             return;
         }
         let mut tail: Vec<(Box<[u8]>, Ty)> = self.names.drain(from..).zip(self.types.drain(from..)).collect();
+        self.plain.truncate(from);
         tail.sort_by(|a, b| a.0.cmp(&b.0));
         for (k, t) in tail {
             let i = self.names.len();
             self.index.insert(k.clone(), i);
+            self.plain.push(is_plain(&k));
             self.names.push(k);
             self.types.push(t);
         }
@@ -334,7 +353,7 @@ impl Infer {
             Fail::Bad(bad) => {
                 let (offset, message) = (bad.offset, bad.message);
                 let before = &input[..offset.min(input.len())];
-                let line = self.line.max(1) + memchr::memchr_iter(b'\n', before).count() - usize::from(self.line > 0);
+                let line = self.line.max(1) + memchr::memchr_iter(b'\n', before).count();
                 let col = offset - memchr::memrchr(b'\n', before).map_or(0, |i| i + 1) + 1;
                 ArrowError::JsonError(format!("line {line}, column {col}: {message}"))
             }
@@ -347,11 +366,24 @@ impl Infer {
     fn object(&mut self, cur: &mut Cursor<'_>, obj: &mut Obj) -> Res<()> {
         let added_from = obj.names.len();
         let mut at = 0;
-        let mut next = cur.first_key()?;
-        while let Some(k) = next {
-            let key = cur.key(k)?;
+        loop {
+            let (key, found) = match obj.quoted(cur, at) {
+                Some((k, i)) => (Cow::Borrowed(&cur.input()[k.start + 1..k.end - 1]), Some(i)),
+                None => {
+                    let k = if at == 0 {
+                        match cur.first_key()? {
+                            Some(k) => k,
+                            None => break,
+                        }
+                    } else {
+                        cur.next_key()?
+                    };
+                    let key = cur.key(k)?;
+                    let found = obj.find(&key, at);
+                    (key, found)
+                }
+            };
             let v = cur.colon_value()?;
-            let found = obj.find(&key, at);
             at += 1;
             let fail = |cur: &Cursor<'_>, why: String| {
                 let name = String::from_utf8_lossy(&key);
@@ -414,7 +446,9 @@ impl Infer {
                     }
                 }
             }
-            next = if cur.member_end()? { Some(cur.next_key()?) } else { None };
+            if !cur.member_end()? {
+                break;
+            }
         }
         obj.sort_from(added_from);
         Ok(())
@@ -533,24 +567,31 @@ impl Infer {
 
     /// A scalar's type bit. An integer is `Int64` if it fits one (serde_json's
     /// `is_i64`; `-0` is a float there), else `Float64`.
-    #[inline]
+    #[inline(always)]
     fn scalar(&self, cur: &mut Cursor<'_>, t: Token<JsonToken>) -> Res<u8> {
         Ok(match t.kind {
             JsonToken::True | JsonToken::False => BOOL,
             JsonToken::Float => FLOAT,
             JsonToken::Integer => {
                 let text = &cur.input()[t.start..t.end];
-                let fits = text != b"-0" && std::str::from_utf8(text).is_ok_and(|s| s.parse::<i64>().is_ok());
+                let digits = text.len() - usize::from(text[0] == b'-');
+                // Up to 18 digits always fit (the lexer matched `-?(0|[1-9][0-9]*)`).
+                let fits = text != b"-0"
+                    && (digits <= 18 || std::str::from_utf8(text).is_ok_and(|s| s.parse::<i64>().is_ok()));
                 if fits {
                     INT
                 } else {
                     FLOAT
                 }
             }
+            // Without timestamp inference a string's text does not matter: an escaped
+            // one is only checked (for lone surrogates), not unescaped.
+            JsonToken::String | JsonToken::EscapedString if !self.options.timestamps => {
+                cur.check_string(t)?;
+                UTF8
+            }
             JsonToken::String | JsonToken::EscapedString => {
-                let timestamps = self.options.timestamps;
-                let s = cur.str_bytes(t)?;
-                if timestamps && is_rfc3339(s) {
+                if is_rfc3339(cur.str_bytes(t)?) {
                     TIMESTAMP
                 } else {
                     UTF8
@@ -559,6 +600,12 @@ impl Infer {
             _ => return Err(cur.expected(t, "a value")),
         })
     }
+}
+
+/// Whether `"name"` is a string token as it stands (`name` is UTF-8: a key's bytes,
+/// unescaped).
+fn is_plain(name: &[u8]) -> bool {
+    name.iter().all(|&b| b >= 0x20 && b != b'"' && b != b'\\')
 }
 
 /// Sets the type of field `key` (at `found`, or a new one).

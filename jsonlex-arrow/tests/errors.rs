@@ -81,6 +81,27 @@ fn skipped_values_are_checked_too() {
     ] {
         ours_rejects(&s, bad, &["line 1"]);
     }
+    // Escapes in skipped strings and keys are checked (not unescaped): a lone
+    // surrogate is an error at its place, as in a decoded one.
+    ours_rejects(
+        &s,
+        "{\"a\": 1}\n{\"x\": [\"ok \\ud83d\\ude00\", \"\\udc00\"]}\n",
+        &["line 2, column 28 (byte 36)", "surrogate"],
+    );
+    ours_rejects(&s, "{\"x\": {\"\\ud800\": 1}}", &["line 1, column 9 (byte 8)", "surrogate"]);
+    ours_rejects(&s, "{\"\\ud800x\": 1}", &["line 1, column 3 (byte 2)", "surrogate"]);
+    // Integers read without the lexer stop where the lexer would, and what follows is
+    // still checked.
+    for (bad, at) in [
+        ("{\"a\": 01}", "column 8 (byte 7): expected ',' or '}' after an object member, found `1`"),
+        ("{\"a\": -}", "column 8 (byte 7): invalid number: expected a digit after '-'"),
+        ("{\"a\": 1x}", "column 8 (byte 7): unexpected character `x`"),
+        ("{\"a\": 2-}", "column 9 (byte 8): invalid number: expected a digit after '-'"),
+        ("{\"a\": 1.}", "column 8 (byte 7): unexpected character `.`"),
+        ("{\"x\": [1 2]}", "column 10 (byte 9): expected ',' or ']' after an array element, found `2`"),
+    ] {
+        ours_rejects(&s, bad, &["line 1", at]);
+    }
 }
 
 #[test]

@@ -25,6 +25,23 @@ fn widening_and_nulls() {
 }
 
 #[test]
+fn keys_like_the_last_records_and_escapes() {
+    // Keys matched as the text of the key last seen at their place, and strings that
+    // are only checked (timestamps off): the schema is arrow-json's, and a lone
+    // surrogate anywhere is an error.
+    same("{\"ab\": 1, \"s\": \"x\"}\n{\"abc\": 2.5}\n{\"\\u0061b\": \"t\"}\n{\"ab\": 1, \"q\\\"\": [1]}\n{\"q\\\"\": [2], \"ab\": 2}\n{}\n");
+    same("{\"a\": 123456789012345678, \"b\": 1234567890123456789, \"c\": 9999999999999999999, \"d\": -999999999999999999}\n");
+    same("{\"s\": \"\\ud83d\\ude00 \\n\"}\n");
+    for bad in ["{\"s\": \"\\ud800\"}\n", "{\"\\udc00\": 1}\n", "{\"s\": [\"\\ud83dx\"]}\n"] {
+        let e = jsonlex_arrow::infer_json_schema(bad.as_bytes(), None).expect_err(bad).to_string();
+        assert!(e.contains("surrogate") && e.contains("line 1, column"), "{bad}: {e}");
+        let on_line_3 = format!("{{}}\n\n{bad}");
+        let e = jsonlex_arrow::infer_json_schema(on_line_3.as_bytes(), None).expect_err(bad).to_string();
+        assert!(e.contains("line 3, column"), "{on_line_3}: {e}");
+    }
+}
+
+#[test]
 fn key_order() {
     // arrow-json's records go through serde_json maps: sorted keys per record.
     same("{\"b\": 1, \"a\": 2, \"c\": {\"z\": 1, \"y\": 2}}\n{\"d\": 1, \"a\": 3, \"0\": 1}\n");

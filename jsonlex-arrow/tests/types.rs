@@ -219,6 +219,62 @@ fn wide_records_find_keys_through_the_index() {
 }
 
 #[test]
+fn keys_like_the_last_records_are_still_told_apart() {
+    // Keys are first matched as the text `"key"` of the key last seen at their place:
+    // prefixes, longer keys, escaped spellings, white space, keys with a quote and a
+    // key where `}` was must all come out as arrow-json reads them.
+    let schema = schema_ref(Schema::new(vec![
+        field("ab", DataType::Int64),
+        field("abc", DataType::Int64),
+        field("a", DataType::Int64),
+        field("q\"", DataType::Int64),
+        field("s", DataType::Utf8),
+    ]));
+    same(
+        &schema,
+        &[
+            r#"{"ab": 1, "s": "x"}"#,
+            r#"{"abc": 2, "s": "y"}"#,
+            r#"{"a": 3, "s": "z"}"#,
+            r#"{"\u0061b": 4, "s": "w"}"#,
+            r#"{"ab": 5, "s": "v"}"#,
+            r#"{ "ab" : 6 , "s" : "u" }"#,
+            r#"{"q\"": 7, "ab": 8}"#,
+            r#"{"q\"": 9, "ab": 10}"#,
+            r#"{}"#,
+            r#"{"ab": 11, "s": "t", "abc": 12}"#,
+            r#"{"ab": 13}"#,
+            r#"{"ab": 14, "s": "t", "abc": 15}"#,
+            r#"{"s": "r", "ab": 16}"#,
+        ],
+        false,
+    );
+}
+
+#[test]
+fn integers_found_without_the_lexer() {
+    // Values that start with a digit or '-' are first read as an integer token up to
+    // the first byte that cannot go on a number: what follows must still be what the
+    // lexer would say.
+    let schema = schema_ref(Schema::new(vec![
+        field("a", DataType::Int64),
+        field("l", DataType::List(Arc::new(Field::new_list_field(DataType::Int64, true)))),
+        field("f", DataType::Float64),
+    ]));
+    same(
+        &schema,
+        &[
+            r#"{"a": 0, "l": [1,-2, 30 ,4], "f": 7}"#,
+            r#"{"a":-0,"l":[],"f":-12}"#,
+            r#"{"a": 12 , "f": 1.25}"#,
+            r#"{"a": 5e0, "f": 1E2, "l": [0]}"#,
+            r#"{"f": 3.5e-1, "a": -9223372036854775808}"#,
+        ],
+        false,
+    );
+}
+
+#[test]
 fn dictionary_strings() {
     // arrow-json does not read dictionaries: compared with its Utf8 column, cast.
     let dict = DataType::Dictionary(Box::new(DataType::Int32), Box::new(DataType::Utf8));

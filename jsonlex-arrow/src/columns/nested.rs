@@ -10,7 +10,7 @@ use arrow_schema::{ArrowError, DataType, FieldRef, Fields};
 use json_runtime::{JsonToken, Token};
 
 use super::{child_path, make, Column, Options};
-use crate::cursor::{Cursor, Res};
+use crate::cursor::{same_key, Cursor, Res};
 
 /// From this many fields on, keys are found through a hash map (below, by comparing
 /// names), when the member's place does not already tell (see `slots`).
@@ -19,6 +19,14 @@ const INDEX_FROM: usize = 16;
 /// Members of an object remembered by their place (records repeat one key order).
 const SLOTS: usize = 256;
 
+/// The member last seen at one place of the objects.
+struct Slot {
+    key: Box<[u8]>,
+    field: Option<usize>,
+    /// The key was a string token without escapes: its text is `"key"`.
+    plain: bool,
+}
+
 pub(crate) struct StructColumn {
     fields: Fields,
     children: Vec<Box<dyn Column>>,
@@ -26,7 +34,7 @@ pub(crate) struct StructColumn {
     index: Option<HashMap<Box<[u8]>, usize>>,
     /// The key of the member at each place of the objects so far and its field (`None`:
     /// not a column): a key equal to the one at its place last time needs no search.
-    slots: Vec<(Box<[u8]>, Option<usize>)>,
+    slots: Vec<Slot>,
     /// For each child, 1 + the row it last got a value in (0: none in this batch).
     set: Vec<usize>,
     nulls: NullBufferBuilder,
@@ -75,27 +83,61 @@ impl StructColumn {
         })
     }
 
-    /// The field of the member with `key` at place `at` of its object.
+    /// The key token at place `at` of an object (the cursor is past `{`, or `,` when
+    /// not `first`) and its field; `None`: the object ended (`{}`).
+    ///
+    /// Records repeat one key order, so the key is first looked for as the text
+    /// `"key"` of the key last seen at this place: bytes equal to a string token the
+    /// lexer accepted are that token again, so they need no lexing and no lookup.
     #[inline]
-    fn find(&mut self, key: &[u8], at: usize) -> Option<usize> {
-        if let Some((k, field)) = self.slots.get(at) {
-            if **k == *key {
-                return *field;
+    fn next_member(
+        &mut self,
+        cur: &mut Cursor<'_>,
+        at: usize,
+        first: bool,
+    ) -> Res<Option<(Token<JsonToken>, Option<usize>)>> {
+        if let Some(slot) = self.slots.get(at) {
+            if slot.plain {
+                if let Some(k) = cur.quoted_key(&slot.key) {
+                    return Ok(Some((k, slot.field)));
+                }
             }
         }
-        self.find_slow(key, at)
+        let k = if first {
+            match cur.first_key()? {
+                Some(k) => k,
+                None => return Ok(None),
+            }
+        } else {
+            cur.next_key()?
+        };
+        let key = cur.key(k)?;
+        Ok(Some((k, self.find(&key, at, k.kind == JsonToken::String))))
+    }
+
+    /// The field of the member with `key` at place `at` of its object (`plain`: its
+    /// token has no escapes).
+    #[inline]
+    fn find(&mut self, key: &[u8], at: usize, plain: bool) -> Option<usize> {
+        if let Some(slot) = self.slots.get(at) {
+            if same_key(&slot.key, key) {
+                return slot.field;
+            }
+        }
+        self.find_slow(key, at, plain)
     }
 
     #[cold]
-    fn find_slow(&mut self, key: &[u8], at: usize) -> Option<usize> {
+    fn find_slow(&mut self, key: &[u8], at: usize, plain: bool) -> Option<usize> {
         let field = match &self.index {
             Some(map) => map.get(key).copied(),
             None => self.names.iter().position(|n| **n == *key),
         };
+        let slot = Slot { key: key.into(), field, plain };
         if at < self.slots.len() {
-            self.slots[at] = (key.into(), field);
+            self.slots[at] = slot;
         } else if at == self.slots.len() && at < SLOTS {
-            self.slots.push((key.into(), field));
+            self.slots.push(slot);
         }
         field
     }
@@ -155,35 +197,31 @@ impl Column for StructColumn {
         let row = self.len;
         let mark = row + 1;
         let mut at = 0;
-        if let Some(mut k) = cur.first_key()? {
-            loop {
-                let key = cur.key(k)?;
-                let v = cur.colon_value()?;
-                let found = self.find(&key, at);
-                at += 1;
-                match found {
-                    Some(i) => {
-                        if self.set[i] == mark {
-                            // A repeated key: its last value wins.
-                            self.children[i].truncate(row);
-                        }
-                        self.set[i] = mark;
-                        self.children[i].decode(cur, v)?;
+        while let Some((k, found)) = self.next_member(cur, at, at == 0)? {
+            let v = cur.colon_value()?;
+            at += 1;
+            match found {
+                Some(i) => {
+                    if self.set[i] == mark {
+                        // A repeated key: its last value wins.
+                        self.children[i].truncate(row);
                     }
-                    None => {
-                        if self.strict && !self.known.iter().any(|n| **n == *key) {
-                            let name = child_path(&self.path, &String::from_utf8_lossy(&key));
-                            let message =
-                                format!("record {}: field '{name}' is not in the schema (strict mode)", cur.record);
-                            return Err(cur.bad(k.start, message));
-                        }
-                        cur.skip(v)?;
+                    self.set[i] = mark;
+                    self.children[i].decode(cur, v)?;
+                }
+                None => {
+                    let key = if self.strict { Some(cur.key(k)?) } else { None };
+                    if let Some(key) = key.filter(|key| !self.known.iter().any(|n| **n == **key)) {
+                        let name = child_path(&self.path, &String::from_utf8_lossy(&key));
+                        let message =
+                            format!("record {}: field '{name}' is not in the schema (strict mode)", cur.record);
+                        return Err(cur.bad(k.start, message));
                     }
+                    cur.skip(v)?;
                 }
-                if !cur.member_end()? {
-                    break;
-                }
-                k = cur.next_key()?;
+            }
+            if !cur.member_end()? {
+                break;
             }
         }
         for (c, s) in self.children.iter_mut().zip(&self.set) {

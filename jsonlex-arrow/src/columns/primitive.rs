@@ -25,6 +25,11 @@ pub(crate) trait Parse<P: ArrowPrimitiveType>: Send {
     fn integer(&self, _digits: &[u8]) -> Option<P::Native> {
         None
     }
+    /// A float token straight to the value (`None`: go through `number`).
+    #[inline]
+    fn float(&self, _token: &[u8]) -> Option<P::Native> {
+        None
+    }
     fn number(&self, text: &str) -> Result<P::Native, String>;
     fn string(&self, text: &str) -> Result<P::Native, String>;
 }
@@ -53,7 +58,10 @@ impl<P: ArrowPrimitiveType, F: Parse<P>> Column for Primitive<P, F> {
                 Some(v) => Ok(v),
                 None => self.parse.number(number_text(cur, t)),
             },
-            JsonToken::Float => self.parse.number(number_text(cur, t)),
+            JsonToken::Float => match self.parse.float(&cur.input()[t.start..t.end]) {
+                Some(v) => Ok(v),
+                None => self.parse.number(number_text(cur, t)),
+            },
             JsonToken::String | JsonToken::EscapedString => {
                 let s = std::str::from_utf8(cur.str_bytes(t)?).unwrap_or_default();
                 self.parse.string(s)
@@ -108,6 +116,12 @@ pub(crate) trait JsonNumber: Sized {
     /// `-0` is `-0.0`, and f16 rounds through f32 in arrow-json).
     const THROUGH_I64: bool = true;
     fn from_json(text: &str) -> Option<Self>;
+    /// A short decimal float token (`-12.345`) exactly as `from_json` reads it,
+    /// without the text round (`None`: not one such, use `from_json`).
+    #[inline]
+    fn from_short_decimal(_token: &[u8]) -> Option<Self> {
+        None
+    }
 }
 
 macro_rules! json_integer {
@@ -145,6 +159,44 @@ impl JsonNumber for f64 {
     fn from_json(text: &str) -> Option<Self> {
         text.parse().ok()
     }
+    #[inline]
+    fn from_short_decimal(token: &[u8]) -> Option<Self> {
+        short_decimal(token)
+    }
+}
+
+/// Powers of ten that an f64 holds exactly.
+const EXACT_POW10: [f64; 16] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
+
+/// `-?digits.digits` (no exponent, as the lexer matched it) of at most 15 digits in
+/// all: the digits as an integer `m < 2^53` and `m / 10^k` in one division, both
+/// exact before it, so the quotient is the correctly rounded value, the one the text
+/// parser gives (Clinger's fast path). `None` for anything else.
+#[inline]
+fn short_decimal(token: &[u8]) -> Option<f64> {
+    let (neg, digits) = match token.split_first() {
+        Some((b'-', rest)) => (true, rest),
+        _ => (false, token),
+    };
+    if digits.len() > 16 {
+        return None;
+    }
+    let (mut m, mut frac, mut dot) = (0u64, 0usize, false);
+    for &d in digits {
+        match d {
+            b'0'..=b'9' => {
+                m = m * 10 + (d - b'0') as u64;
+                frac += dot as usize;
+            }
+            b'.' if !dot => dot = true,
+            _ => return None,
+        }
+    }
+    if !dot || digits.len() - 1 > 15 {
+        return None;
+    }
+    let v = m as f64 / EXACT_POW10[frac];
+    Some(if neg { -v } else { v })
 }
 
 /// Integers, floats, dates, times, durations: numbers as [`JsonNumber`], strings with
@@ -162,6 +214,10 @@ where
             return None;
         }
         short_integer(digits).and_then(NumCast::from)
+    }
+    #[inline]
+    fn float(&self, token: &[u8]) -> Option<P::Native> {
+        P::Native::from_short_decimal(token)
     }
     #[inline]
     fn number(&self, text: &str) -> Result<P::Native, String> {
@@ -250,5 +306,47 @@ impl<D: DecimalType> Parse<D> for Decimal {
     }
     fn string(&self, text: &str) -> Result<D::Native, String> {
         parse_decimal::<D>(text, self.precision, self.scale).map_err(|e| e.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::short_decimal;
+
+    #[test]
+    fn short_decimals_are_what_the_text_parser_gives() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut checked = 0;
+        for _ in 0..200_000 {
+            let (int_len, frac_len) = ((next() % 12) as usize, 1 + (next() % 15) as usize);
+            let mut s = String::new();
+            if next() % 2 == 0 {
+                s.push('-');
+            }
+            s.push_str(&(next() % 10u64.pow(int_len as u32 + 1)).to_string());
+            s.push('.');
+            for _ in 0..frac_len {
+                s.push(char::from(b'0' + (next() % 10) as u8));
+            }
+            if let Some(v) = short_decimal(s.as_bytes()) {
+                let want: f64 = s.parse().unwrap();
+                assert_eq!(v.to_bits(), want.to_bits(), "{s}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 100_000, "the fast path took {checked}");
+        for (s, fast) in [("-0.0", true), ("0.5", true), ("1e5", false), ("1.5e3", false), ("123456789012.3456", false)]
+        {
+            assert_eq!(short_decimal(s.as_bytes()).is_some(), fast, "{s}");
+            if let Some(v) = short_decimal(s.as_bytes()) {
+                assert_eq!(v.to_bits(), s.parse::<f64>().unwrap().to_bits(), "{s}");
+            }
+        }
     }
 }
