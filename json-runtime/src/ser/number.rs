@@ -9,6 +9,11 @@ use crate::value::Number;
 /// callers LLVM kept this a call for every number.
 #[inline(always)]
 pub(crate) fn write_number(out: &mut Vec<u8>, n: &Number, format: NumberFormat, zero_fraction: bool) {
+    // arbitrary_precision: the number's text, as it came (PHP's layout needs its value).
+    #[cfg(feature = "arbitrary_precision")]
+    if format == NumberFormat::Serde {
+        return out.extend_from_slice(n.as_str().as_bytes());
+    }
     if let Some(u) = n.as_u64() {
         if format == NumberFormat::Php && u > i64::MAX as u64 {
             return write_php_float(out, u as f64, zero_fraction);

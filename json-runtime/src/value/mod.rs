@@ -34,6 +34,9 @@ mod from;
 mod index;
 mod map;
 pub(crate) mod pointer;
+#[cfg(feature = "arbitrary_precision")]
+#[doc(hidden)]
+pub mod precise;
 #[cfg(feature = "serde")]
 #[doc(hidden)]
 pub mod raw;
@@ -82,7 +85,14 @@ pub enum Value {
 
 /// A JSON number: an integer that fits `i64` or `u64` stays exact; anything else is
 /// the nearest `f64` (correctly rounded). `Debug` prints `Number(1)`, as serde_json's.
-#[derive(Clone, Copy, PartialEq)]
+///
+/// With the feature `arbitrary_precision` (serde_json's), a number is its JSON text
+/// instead, kept as the input wrote it (`1e400`, 40-digit integers, `0.10` with its
+/// zero, `-0`; serde_json's one normalization: an exponent is written `e` with its
+/// sign, `1E5` is `1e+5`), and the accessors parse it on demand: see
+/// `value/precise.rs`.
+#[cfg_attr(not(feature = "arbitrary_precision"), derive(Copy))]
+#[derive(Clone, PartialEq)]
 pub struct Number(pub(super) N);
 
 impl core::fmt::Debug for Number {
@@ -111,6 +121,7 @@ impl core::fmt::Debug for Value {
     }
 }
 
+#[cfg(not(feature = "arbitrary_precision"))]
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) enum N {
     /// Always >= 0.
@@ -121,6 +132,10 @@ pub(super) enum N {
     Float(f64),
 }
 
+#[cfg(feature = "arbitrary_precision")]
+pub(super) use precise::N;
+
+#[cfg(not(feature = "arbitrary_precision"))]
 impl Number {
     /// The number as `u64`, if it is a non-negative integer.
     #[inline]
@@ -237,6 +252,7 @@ impl Number {
 impl Eq for Number {}
 
 /// Equal numbers hash equally: `0.0` and `-0.0` too (they are `==`).
+#[cfg(not(feature = "arbitrary_precision"))]
 impl core::hash::Hash for Number {
     fn hash<H: core::hash::Hasher>(&self, h: &mut H) {
         match self.0 {
@@ -315,6 +331,21 @@ fn number_from_str(s: &str) -> Result<Number, crate::error::Error> {
     if i != b.len() {
         return Err(bad(i));
     }
+    #[cfg(feature = "arbitrary_precision")]
+    {
+        let _ = float;
+        Ok(Number::from_json_text(s))
+    }
+    #[cfg(not(feature = "arbitrary_precision"))]
+    number_in_range(s, float)
+}
+
+/// A well-formed number `s` as an integer if it is one that fits, or as the nearest
+/// `f64`; beyond `f64`'s range is an error.
+#[cfg(not(feature = "arbitrary_precision"))]
+fn number_in_range(s: &str, float: bool) -> Result<Number, crate::error::Error> {
+    use crate::error::{Category, Error};
+    let b = s.as_bytes();
     if !float {
         if let Ok(u) = s.parse::<u64>() {
             return Ok(Number::from(u));
@@ -396,9 +427,13 @@ impl Value {
         self.as_number().and_then(Number::as_u64)
     }
 
-    /// Any number as `f64` (integers converted, possibly rounding).
+    /// Any number as `f64` (integers converted, possibly rounding; with
+    /// `arbitrary_precision`, `None` for a number beyond `f64`'s range).
     #[inline]
     pub fn as_f64(&self) -> Option<f64> {
+        #[cfg(feature = "arbitrary_precision")]
+        return self.as_number().map(Number::as_f64).filter(|f| f.is_finite());
+        #[cfg(not(feature = "arbitrary_precision"))]
         self.as_number().map(Number::as_f64)
     }
 
@@ -591,7 +626,10 @@ mod tests {
     #[test]
     fn sizes() {
         assert_eq!(core::mem::size_of::<Value>(), 32);
+        #[cfg(not(feature = "arbitrary_precision"))]
         assert_eq!(core::mem::size_of::<Number>(), 16);
+        #[cfg(feature = "arbitrary_precision")]
+        assert_eq!(core::mem::size_of::<Number>(), 24);
         assert_eq!(core::mem::size_of::<Map>(), 32);
         assert_eq!(core::mem::size_of::<Array>(), 24);
         assert_eq!(core::mem::size_of::<Str>(), 24);
