@@ -147,12 +147,11 @@ fn time(rounds: usize) {
     );
     for p in &inputs {
         let bytes = jsonlex::to_string_pretty(&p.ours).unwrap().len();
-        assert_eq!(
-            jsonlex::to_string_pretty(&p.ours).unwrap(),
-            serde_json::to_string_pretty(&p.peer).unwrap(),
-            "{}: both write the same text",
-            p.name
-        );
+        // serde_json's default `Value` sorts keys (a BTreeMap) and, without its
+        // `float_roundtrip`, reads a few of canada's floats one ulp off, so its text of
+        // its own `Value` differs a little; of ours, it writes what we write.
+        let ours = jsonlex::to_string_pretty(&p.ours).unwrap();
+        assert!(ours == serde_json::to_string_pretty(&p.ours).unwrap(), "{}: serde_json writes our Value as we do", p.name);
         let best = best_of_rounds(
             rounds,
             &[&|| per_call(&|| jsonlex::to_string_pretty(black_box(&p.ours)).unwrap().len()), &|| {
