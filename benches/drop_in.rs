@@ -151,7 +151,11 @@ fn time(rounds: usize) {
         // `float_roundtrip`, reads a few of canada's floats one ulp off, so its text of
         // its own `Value` differs a little; of ours, it writes what we write.
         let ours = jsonlex::to_string_pretty(&p.ours).unwrap();
-        assert!(ours == serde_json::to_string_pretty(&p.ours).unwrap(), "{}: serde_json writes our Value as we do", p.name);
+        assert!(
+            ours == serde_json::to_string_pretty(&p.ours).unwrap(),
+            "{}: serde_json writes our Value as we do",
+            p.name
+        );
         let best = best_of_rounds(
             rounds,
             &[&|| per_call(&|| jsonlex::to_string_pretty(black_box(&p.ours)).unwrap().len()), &|| {

@@ -25,6 +25,7 @@
 //! | `de.rs` (feature `serde`) | `Deserialize` for the model, a `Value` as a `Deserializer` (`from_value`) |
 //! | `ser.rs` (feature `serde`) | `Serialize` for the model, serializing into a `Value` (`to_value`) |
 //! | `raw.rs` (feature `serde`) | the private protocol of raw JSON text (`jsonlex::value::RawValue`) |
+//! | `precise.rs` (feature `arbitrary_precision`) | [`Number`] as its JSON text, and its private serde protocol |
 
 mod array;
 #[cfg(feature = "serde")]
@@ -287,7 +288,8 @@ impl core::str::FromStr for Number {
 
     /// One JSON number, nothing around it (serde_json's `Number::from_str`): an
     /// integer that fits `i64` or `u64` stays exact; anything else is the nearest
-    /// `f64`; beyond `f64`'s range is an error.
+    /// `f64`; beyond `f64`'s range is an error. With `arbitrary_precision`, any JSON
+    /// number, kept as its text.
     fn from_str(s: &str) -> Result<Number, crate::error::Error> {
         number_from_str(s)
     }
