@@ -796,8 +796,28 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
         Ok(())
     }
 
+    /// A number token for a sink that keeps the text (`arbitrary_precision`); a token
+    /// that is not a JSON number by itself goes the typed way, which says what is wrong.
+    #[cfg(feature = "arbitrary_precision")]
+    #[inline(always)]
+    fn number_text<I: Input<'a, S>>(&mut self, input: &I, t: Token<JsonToken>) -> Result<bool, Error> {
+        let bytes = Self::token_bytes(input, t)?;
+        let n = match core::str::from_utf8(bytes).ok().and_then(|s| s.parse::<Number>().ok()) {
+            Some(n) => n,
+            None => return Ok(false),
+        };
+        if let Some(b) = self.sink() {
+            b.number(n);
+        }
+        Ok(true)
+    }
+
     #[inline(always)]
     fn integer<I: Input<'a, S>>(&mut self, input: &I, t: Token<JsonToken>) -> Result<(), Error> {
+        #[cfg(feature = "arbitrary_precision")]
+        if S::NUMBER_TEXT && self.number_text(input, t)? {
+            return Ok(());
+        }
         if !self.build && TRUSTED && t.end.wrapping_sub(t.start) <= 300 {
             return Ok(()); // an integer of 300 digits is still a finite f64
         }
@@ -828,6 +848,10 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
 
     #[inline(always)]
     fn float<I: Input<'a, S>>(&mut self, input: &I, t: Token<JsonToken>) -> Result<(), Error> {
+        #[cfg(feature = "arbitrary_precision")]
+        if S::NUMBER_TEXT && self.number_text(input, t)? {
+            return Ok(());
+        }
         let bytes = Self::token_bytes(input, t)?;
         if !self.build && TRUSTED && number::surely_in_range(bytes) {
             return Ok(());

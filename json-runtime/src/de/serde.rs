@@ -661,6 +661,34 @@ impl<'de, L, S: Source<'de>> Deserializer<'de, L, S> {
         }
     }
 
+    /// `deserialize_any` of a number with `arbitrary_precision` (serde_json's rule): an
+    /// integer that fits 64 bits goes to the visitor as one (not `-0`), anything else as its text
+    /// through the private protocol (`value::precise`), so that `Value` keeps it.
+    #[cfg(feature = "arbitrary_precision")]
+    fn visit_any_number<V: Visitor<'de>>(&mut self, t: Tok, visitor: V) -> Result<V::Value, Error> {
+        let bytes = self.token_bytes(t)?;
+        let text = match core::str::from_utf8(bytes) {
+            Ok(s) if s.parse::<crate::Number>().is_ok() => s,
+            // Not a JSON number by itself: the typed path says what is wrong.
+            _ => return self.visit_number(t, visitor),
+        };
+        let r = if t.kind == Kind::Integer {
+            if let Ok(u) = text.parse::<u64>() {
+                visitor.visit_u64(u)
+            } else if let (Ok(i), false) = (text.parse::<i64>(), text == "-0") {
+                visitor.visit_i64(i)
+            } else {
+                crate::value::precise::visit_text(crate::Number::from_json_text(text), visitor)
+            }
+        } else {
+            crate::value::precise::visit_text(crate::Number::from_json_text(text), visitor)
+        };
+        match r {
+            Ok(v) => Ok(v),
+            Err(e) => Err(self.number_visit_error(t, e)),
+        }
+    }
+
     /// The number token `t` as the nearest `f32`, rounded once from its digits (not
     /// through `f64`, which rounds twice: `7.038531e-26` would be one ulp off, and
     /// `3.4028235677973366e38` infinite). Integers that fit 64 bits go to the visitor
@@ -955,6 +983,13 @@ impl<'de, L, S: Source<'de>> Deserializer<'de, L, S> {
     /// Checks a scalar token as the validator does, without building it.
     #[inline]
     fn check_scalar(&mut self, t: Tok) -> Result<(), Error> {
+        // arbitrary_precision: any JSON number is one (`1e400` too), as `Value` keeps it.
+        #[cfg(feature = "arbitrary_precision")]
+        if matches!(t.kind, Kind::Integer | Kind::Float)
+            && core::str::from_utf8(self.token_bytes(t)?).is_ok_and(|s| s.parse::<crate::Number>().is_ok())
+        {
+            return Ok(());
+        }
         match t.kind {
             Kind::Null | Kind::True | Kind::False => Ok(()),
             Kind::Integer => {
@@ -1155,6 +1190,9 @@ impl<'de, L, S: Source<'de>> de::Deserializer<'de> for &mut Deserializer<'de, L,
             Kind::Null => self.placed(visitor.visit_unit()),
             Kind::True => self.placed(visitor.visit_bool(true)),
             Kind::False => self.placed(visitor.visit_bool(false)),
+            #[cfg(feature = "arbitrary_precision")]
+            Kind::Integer | Kind::Float => self.visit_any_number(t, visitor),
+            #[cfg(not(feature = "arbitrary_precision"))]
             Kind::Integer | Kind::Float => self.visit_number(t, visitor),
             Kind::String | Kind::EscapedString => self.visit_str(t, visitor),
             Kind::ArrayStart => {

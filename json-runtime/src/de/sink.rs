@@ -20,6 +20,11 @@ pub(crate) trait Sink<'a> {
     /// What the parse gives.
     type Output;
 
+    /// With `arbitrary_precision`: the sink keeps numbers as their text, so the parser
+    /// hands it every number token whole (no range check: `1e400` is a number).
+    #[cfg(feature = "arbitrary_precision")]
+    const NUMBER_TEXT: bool = false;
+
     fn null(&mut self);
     fn boolean(&mut self, b: bool);
     fn number(&mut self, n: Number);

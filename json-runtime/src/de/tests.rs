@@ -52,6 +52,10 @@ fn decodes_to(s: &str, expected: impl Into<Value>) {
 }
 
 #[test]
+#[cfg_attr(
+    feature = "arbitrary_precision",
+    ignore = "the f64 number model; arbitrary_precision (numbers as text) is tested by tests/serde_json_suite/tests/jsonlex_precise.rs"
+)]
 fn scalars() {
     decodes_to("null", Value::Null);
     decodes_to(" true ", true);
@@ -126,6 +130,10 @@ fn duplicate_keys_last_wins_in_first_place() {
 }
 
 #[test]
+#[cfg_attr(
+    feature = "arbitrary_precision",
+    ignore = "the f64 number model; arbitrary_precision (numbers as text) is tested by tests/serde_json_suite/tests/jsonlex_precise.rs"
+)]
 fn error_messages() {
     assert_eq!(
         err("{\n  \"a\": 1,\n  \"b\": 2 \"c\"}"),

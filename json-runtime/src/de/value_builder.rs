@@ -70,6 +70,8 @@ impl Builder {
 
 impl<'a> Sink<'a> for Builder {
     type Output = Value;
+    #[cfg(feature = "arbitrary_precision")]
+    const NUMBER_TEXT: bool = true;
 
     #[inline(always)]
     fn scratch(&mut self) -> &mut Vec<u8> {

@@ -9,6 +9,16 @@ use crate::value::Number;
 /// callers LLVM kept this a call for every number.
 #[inline(always)]
 pub(crate) fn write_number(out: &mut Vec<u8>, n: &Number, format: NumberFormat, zero_fraction: bool) {
+    // arbitrary_precision: the number's text, as it came (PHP's layout needs its value;
+    // `preserve_zero_fraction(false)` still writes `1.0` as `1`).
+    #[cfg(feature = "arbitrary_precision")]
+    if format == NumberFormat::Serde {
+        let text = n.as_str().as_bytes();
+        return match text.strip_suffix(b".0") {
+            Some(int) if !zero_fraction => out.extend_from_slice(int),
+            _ => out.extend_from_slice(text),
+        };
+    }
     if let Some(u) = n.as_u64() {
         if format == NumberFormat::Php && u > i64::MAX as u64 {
             return write_php_float(out, u as f64, zero_fraction);

@@ -462,6 +462,11 @@ impl<'a, 'o> ser::Serializer for &'a mut Serializer<'o> {
             // A raw value: its one field is written as it is, no brackets.
             return Ok(Compound { ser: self, state: State::Raw });
         }
+        #[cfg(feature = "arbitrary_precision")]
+        if name == crate::value::precise::TOKEN {
+            // A number's text (arbitrary_precision): written as it is, as serde_json does.
+            return Ok(Compound { ser: self, state: State::Raw });
+        }
         self.serialize_map(None)
     }
     #[inline]

@@ -527,6 +527,8 @@ impl<'s, W: Write> Transcoder<'s, W> {
 
 impl<'a, W: Write> Sink<'a> for Transcoder<'_, W> {
     type Output = ();
+    #[cfg(feature = "arbitrary_precision")]
+    const NUMBER_TEXT: bool = true;
 
     fn null(&mut self) {
         if !self.failed {

@@ -7,7 +7,11 @@ use core::fmt;
 use serde::de::value::SeqDeserializer;
 use serde::de::{self, DeserializeOwned, IntoDeserializer, Unexpected, Visitor};
 
-use super::{raw, stack, Map, Number, Str, Value, N};
+#[cfg(feature = "arbitrary_precision")]
+use super::precise;
+#[cfg(not(feature = "arbitrary_precision"))]
+use super::N;
+use super::{raw, stack, Map, Number, Str, Value};
 use crate::error::Error;
 
 /// A `T` from a [`Value`].
@@ -77,6 +81,27 @@ impl<'de> Visitor<'de> for ValueVisitor {
         })
     }
     fn visit_map<A: de::MapAccess<'de>>(self, mut access: A) -> Result<Value, A::Error> {
+        #[cfg(feature = "arbitrary_precision")]
+        return stack::deep(|| {
+            // A number's text comes as a map of one member with the private key.
+            let mut map = Map::new();
+            match access.next_key::<Str>()? {
+                None => return Ok(Value::Object(map)),
+                Some(k) if precise::is_token(&k) => {
+                    let text = access.next_value::<Str>()?;
+                    return precise::parse_value(&text).map_err(de::Error::custom);
+                }
+                Some(k) => {
+                    let v = access.next_value::<Value>()?;
+                    map.insert(k, v);
+                }
+            }
+            while let Some((k, v)) = access.next_entry::<Str, Value>()? {
+                map.insert(k, v);
+            }
+            Ok(Value::Object(map))
+        });
+        #[cfg(not(feature = "arbitrary_precision"))]
         stack::deep(|| {
             let mut map = Map::new();
             // A later duplicate replaces the earlier value in its place, as `decode` does.
@@ -117,6 +142,10 @@ fn unexpected(v: &Value) -> Unexpected<'_> {
     match v {
         Value::Null => Unexpected::Unit,
         Value::Bool(b) => Unexpected::Bool(*b),
+        // serde_json's words for a number kept as text.
+        #[cfg(feature = "arbitrary_precision")]
+        Value::Number(_) => Unexpected::Other("number"),
+        #[cfg(not(feature = "arbitrary_precision"))]
         Value::Number(n) => match (n.as_u64(), n.as_i64()) {
             (Some(u), _) => Unexpected::Unsigned(u),
             (_, Some(i)) => Unexpected::Signed(i),
@@ -144,6 +173,7 @@ impl<'de> IntoDeserializer<'de, Error> for &'de Value {
     }
 }
 
+#[cfg(not(feature = "arbitrary_precision"))]
 impl<'de> de::Deserializer<'de> for Number {
     type Error = Error;
 
@@ -163,6 +193,7 @@ impl<'de> de::Deserializer<'de> for Number {
     }
 }
 
+#[cfg(not(feature = "arbitrary_precision"))]
 impl<'de> de::Deserializer<'de> for &Number {
     type Error = Error;
 
@@ -176,6 +207,62 @@ impl<'de> de::Deserializer<'de> for &Number {
         bytes byte_buf option unit unit_struct newtype_struct seq tuple
         tuple_struct map struct enum identifier ignored_any
     }
+}
+
+/// A typed number (`u8`, `f64`, ...) out of a number's text, parsed (serde_json's
+/// `arbitrary_precision` rule: `from_value::<f64>` of `3.00` is 3).
+#[cfg(feature = "arbitrary_precision")]
+macro_rules! deserialize_number_text {
+    ($($method:ident => $visit:ident,)*) => {$(
+        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+            visitor.$visit(precise::parse(&self)?)
+        }
+    )*};
+}
+
+#[cfg(feature = "arbitrary_precision")]
+macro_rules! number_text_deserializer {
+    ($t:ty, $owned:expr) => {
+        impl<'de> de::Deserializer<'de> for $t {
+            type Error = Error;
+
+            fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+                #[allow(clippy::redundant_closure_call)]
+                precise::visit_any(($owned)(self), visitor)
+            }
+
+            deserialize_number_text! {
+                deserialize_i8 => visit_i8, deserialize_i16 => visit_i16, deserialize_i32 => visit_i32,
+                deserialize_i64 => visit_i64, deserialize_i128 => visit_i128, deserialize_u8 => visit_u8,
+                deserialize_u16 => visit_u16, deserialize_u32 => visit_u32, deserialize_u64 => visit_u64,
+                deserialize_u128 => visit_u128, deserialize_f32 => visit_f32, deserialize_f64 => visit_f64,
+            }
+
+            serde::forward_to_deserialize_any! {
+                bool char str string bytes byte_buf option unit unit_struct newtype_struct seq tuple
+                tuple_struct map struct enum identifier ignored_any
+            }
+        }
+    };
+}
+
+#[cfg(feature = "arbitrary_precision")]
+number_text_deserializer!(Number, |n| n);
+#[cfg(feature = "arbitrary_precision")]
+number_text_deserializer!(&Number, |n: &Number| n.clone());
+
+/// A `Value`'s typed number methods: a number's text parsed, anything else as
+/// `deserialize_any` takes it (serde_json's `arbitrary_precision` rule).
+#[cfg(feature = "arbitrary_precision")]
+macro_rules! value_number_methods {
+    ($($method:ident)*) => {$(
+        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+            match self {
+                Value::Number(n) => de::Deserializer::$method(n, visitor),
+                other => de::Deserializer::deserialize_any(other, visitor),
+            }
+        }
+    )*};
 }
 
 impl<'de> de::Deserializer<'de> for Value {
@@ -244,9 +331,20 @@ impl<'de> de::Deserializer<'de> for Value {
         visitor.visit_unit()
     }
 
+    #[cfg(not(feature = "arbitrary_precision"))]
     serde::forward_to_deserialize_any! {
         bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
         bytes byte_buf unit unit_struct seq tuple tuple_struct map struct identifier
+    }
+    #[cfg(feature = "arbitrary_precision")]
+    serde::forward_to_deserialize_any! {
+        bool char str string bytes byte_buf unit unit_struct seq tuple tuple_struct map struct identifier
+    }
+    #[cfg(feature = "arbitrary_precision")]
+    value_number_methods! {
+        deserialize_i8 deserialize_i16 deserialize_i32 deserialize_i64 deserialize_i128
+        deserialize_u8 deserialize_u16 deserialize_u32 deserialize_u64 deserialize_u128
+        deserialize_f32 deserialize_f64
     }
 }
 
@@ -431,7 +529,7 @@ impl<'de> de::Deserializer<'de> for &'de Value {
         match self {
             Value::Null => visitor.visit_unit(),
             Value::Bool(b) => visitor.visit_bool(*b),
-            Value::Number(n) => de::Deserializer::deserialize_any(*n, visitor),
+            Value::Number(n) => de::Deserializer::deserialize_any(n, visitor),
             Value::String(s) => visitor.visit_borrowed_str(s),
             Value::Array(a) => stack::deep(|| {
                 let mut seq = SeqDeserializer::new(a.iter());
@@ -490,9 +588,20 @@ impl<'de> de::Deserializer<'de> for &'de Value {
         visitor.visit_unit()
     }
 
+    #[cfg(not(feature = "arbitrary_precision"))]
     serde::forward_to_deserialize_any! {
         bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
         bytes byte_buf unit unit_struct seq tuple tuple_struct map struct identifier
+    }
+    #[cfg(feature = "arbitrary_precision")]
+    serde::forward_to_deserialize_any! {
+        bool char str string bytes byte_buf unit unit_struct seq tuple tuple_struct map struct identifier
+    }
+    #[cfg(feature = "arbitrary_precision")]
+    value_number_methods! {
+        deserialize_i8 deserialize_i16 deserialize_i32 deserialize_i64 deserialize_i128
+        deserialize_u8 deserialize_u16 deserialize_u32 deserialize_u64 deserialize_u128
+        deserialize_f32 deserialize_f64
     }
 }
 

@@ -14,7 +14,10 @@ impl Clone for Value {
         match self {
             Value::Null => Value::Null,
             Value::Bool(b) => Value::Bool(*b),
+            #[cfg(not(feature = "arbitrary_precision"))]
             Value::Number(n) => Value::Number(*n),
+            #[cfg(feature = "arbitrary_precision")]
+            Value::Number(n) => Value::Number(n.clone()),
             Value::String(s) => Value::String(s.clone()),
             Value::Array(_) | Value::Object(_) => clone_container(self),
         }

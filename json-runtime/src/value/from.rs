@@ -8,6 +8,9 @@ use super::{Array, Map, Number, Str, Value, N};
 impl From<u64> for Number {
     #[inline]
     fn from(n: u64) -> Number {
+        #[cfg(feature = "arbitrary_precision")]
+        return Number(N::from(itoa::Buffer::new().format(n)));
+        #[cfg(not(feature = "arbitrary_precision"))]
         Number(N::PosInt(n))
     }
 }
@@ -15,6 +18,9 @@ impl From<u64> for Number {
 impl From<i64> for Number {
     #[inline]
     fn from(n: i64) -> Number {
+        #[cfg(feature = "arbitrary_precision")]
+        return Number(N::from(itoa::Buffer::new().format(n)));
+        #[cfg(not(feature = "arbitrary_precision"))]
         if n >= 0 {
             Number(N::PosInt(n as u64))
         } else {
@@ -68,6 +74,10 @@ impl From<f64> for Value {
 impl From<f32> for Value {
     #[inline]
     fn from(f: f32) -> Value {
+        // The f32's own shortest digits: its f64 would write `5.550000190734863`.
+        #[cfg(feature = "arbitrary_precision")]
+        return Number::from_f32(f).map_or(Value::Null, Value::Number);
+        #[cfg(not(feature = "arbitrary_precision"))]
         Value::from(f as f64)
     }
 }
@@ -179,7 +189,7 @@ impl<T: Into<Value>> FromIterator<T> for Value {
 impl Value {
     /// An integer of any size, if it fits `i64` or `u64` (serde_json's `Value` holds
     /// no more: beyond that it is the error "number out of range", never a rounded
-    /// float).
+    /// float; with `arbitrary_precision`, any).
     #[cfg(feature = "serde")]
     pub(crate) fn from_i128<E: serde::de::Error>(v: i128) -> Result<Value, E> {
         Number::from_i128(v).map(Value::Number).ok_or_else(|| E::custom("number out of range"))

@@ -25,6 +25,7 @@
 //! | `de.rs` (feature `serde`) | `Deserialize` for the model, a `Value` as a `Deserializer` (`from_value`) |
 //! | `ser.rs` (feature `serde`) | `Serialize` for the model, serializing into a `Value` (`to_value`) |
 //! | `raw.rs` (feature `serde`) | the private protocol of raw JSON text (`jsonlex::value::RawValue`) |
+//! | `precise.rs` (feature `arbitrary_precision`) | [`Number`] as its JSON text, and its private serde protocol |
 
 mod array;
 #[cfg(feature = "serde")]
@@ -34,6 +35,9 @@ mod from;
 mod index;
 mod map;
 pub(crate) mod pointer;
+#[cfg(feature = "arbitrary_precision")]
+#[doc(hidden)]
+pub mod precise;
 #[cfg(feature = "serde")]
 #[doc(hidden)]
 pub mod raw;
@@ -82,7 +86,14 @@ pub enum Value {
 
 /// A JSON number: an integer that fits `i64` or `u64` stays exact; anything else is
 /// the nearest `f64` (correctly rounded). `Debug` prints `Number(1)`, as serde_json's.
-#[derive(Clone, Copy, PartialEq)]
+///
+/// With the feature `arbitrary_precision` (serde_json's), a number is its JSON text
+/// instead, kept as the input wrote it (`1e400`, 40-digit integers, `0.10` with its
+/// zero, `-0`; serde_json's one normalization: an exponent is written `e` with its
+/// sign, `1E5` is `1e+5`), and the accessors parse it on demand: see
+/// `value/precise.rs`.
+#[cfg_attr(not(feature = "arbitrary_precision"), derive(Copy))]
+#[derive(Clone, PartialEq)]
 pub struct Number(pub(super) N);
 
 impl core::fmt::Debug for Number {
@@ -111,6 +122,7 @@ impl core::fmt::Debug for Value {
     }
 }
 
+#[cfg(not(feature = "arbitrary_precision"))]
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) enum N {
     /// Always >= 0.
@@ -121,6 +133,10 @@ pub(super) enum N {
     Float(f64),
 }
 
+#[cfg(feature = "arbitrary_precision")]
+pub(super) use precise::N;
+
+#[cfg(not(feature = "arbitrary_precision"))]
 impl Number {
     /// The number as `u64`, if it is a non-negative integer.
     #[inline]
@@ -237,6 +253,7 @@ impl Number {
 impl Eq for Number {}
 
 /// Equal numbers hash equally: `0.0` and `-0.0` too (they are `==`).
+#[cfg(not(feature = "arbitrary_precision"))]
 impl core::hash::Hash for Number {
     fn hash<H: core::hash::Hasher>(&self, h: &mut H) {
         match self.0 {
@@ -271,7 +288,8 @@ impl core::str::FromStr for Number {
 
     /// One JSON number, nothing around it (serde_json's `Number::from_str`): an
     /// integer that fits `i64` or `u64` stays exact; anything else is the nearest
-    /// `f64`; beyond `f64`'s range is an error.
+    /// `f64`; beyond `f64`'s range is an error. With `arbitrary_precision`, any JSON
+    /// number, kept as its text.
     fn from_str(s: &str) -> Result<Number, crate::error::Error> {
         number_from_str(s)
     }
@@ -315,6 +333,21 @@ fn number_from_str(s: &str) -> Result<Number, crate::error::Error> {
     if i != b.len() {
         return Err(bad(i));
     }
+    #[cfg(feature = "arbitrary_precision")]
+    {
+        let _ = float;
+        Ok(Number::from_json_text(s))
+    }
+    #[cfg(not(feature = "arbitrary_precision"))]
+    number_in_range(s, float)
+}
+
+/// A well-formed number `s` as an integer if it is one that fits, or as the nearest
+/// `f64`; beyond `f64`'s range is an error.
+#[cfg(not(feature = "arbitrary_precision"))]
+fn number_in_range(s: &str, float: bool) -> Result<Number, crate::error::Error> {
+    use crate::error::{Category, Error};
+    let b = s.as_bytes();
     if !float {
         if let Ok(u) = s.parse::<u64>() {
             return Ok(Number::from(u));
@@ -396,9 +429,13 @@ impl Value {
         self.as_number().and_then(Number::as_u64)
     }
 
-    /// Any number as `f64` (integers converted, possibly rounding).
+    /// Any number as `f64` (integers converted, possibly rounding; with
+    /// `arbitrary_precision`, `None` for a number beyond `f64`'s range).
     #[inline]
     pub fn as_f64(&self) -> Option<f64> {
+        #[cfg(feature = "arbitrary_precision")]
+        return self.as_number().map(Number::as_f64).filter(|f| f.is_finite());
+        #[cfg(not(feature = "arbitrary_precision"))]
         self.as_number().map(Number::as_f64)
     }
 
@@ -486,6 +523,7 @@ impl Value {
     /// let ba: Map = [("b", 2), ("a", 1)].into_iter().collect();
     /// assert!(Value::from(ab.clone()) == Value::from(ba.clone()));
     /// assert!(!Value::from(ab).strict_eq(&Value::from(ba)));
+    /// # #[cfg(not(feature = "arbitrary_precision"))] // there, numbers are their text
     /// assert!(Value::from(-0.0) == Value::from(0.0));
     /// assert!(!Value::from(-0.0).strict_eq(&Value::from(0.0)));
     /// ```
@@ -558,6 +596,10 @@ mod tests {
     use super::*;
 
     #[test]
+    #[cfg_attr(
+        feature = "arbitrary_precision",
+        ignore = "the f64 number model; arbitrary_precision (numbers as text) is tested by tests/serde_json_suite/tests/jsonlex_precise.rs"
+    )]
     fn strict_eq_sees_order_kind_and_sign_of_zero() {
         let ab: Map = [("a", 1), ("b", 2)].into_iter().collect();
         let ba: Map = [("b", 2), ("a", 1)].into_iter().collect();
@@ -591,7 +633,10 @@ mod tests {
     #[test]
     fn sizes() {
         assert_eq!(core::mem::size_of::<Value>(), 32);
+        #[cfg(not(feature = "arbitrary_precision"))]
         assert_eq!(core::mem::size_of::<Number>(), 16);
+        #[cfg(feature = "arbitrary_precision")]
+        assert_eq!(core::mem::size_of::<Number>(), 24);
         assert_eq!(core::mem::size_of::<Map>(), 32);
         assert_eq!(core::mem::size_of::<Array>(), 24);
         assert_eq!(core::mem::size_of::<Str>(), 24);

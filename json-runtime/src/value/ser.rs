@@ -40,6 +40,17 @@ fn no_parser(_: &str) -> Result<Value, Error> {
 }
 
 impl Serialize for Number {
+    /// With `arbitrary_precision`, serde_json's private struct holding the text
+    /// (`value/precise.rs`).
+    #[cfg(feature = "arbitrary_precision")]
+    fn serialize<S: ser::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct(super::precise::TOKEN, 1)?;
+        st.serialize_field(super::precise::TOKEN, self.as_str())?;
+        st.end()
+    }
+
+    #[cfg(not(feature = "arbitrary_precision"))]
     #[inline]
     fn serialize<S: ser::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         if let Some(u) = self.as_u64() {
@@ -195,6 +206,12 @@ impl ser::Serializer for ValueSerializer {
         if name == raw::TOKEN {
             // A raw value: its one field is JSON text, parsed into the value.
             return Ok(SerializeMap { map: Map::new(), key: None, variant: None, ser: self, raw: Some(Value::Null) });
+        }
+        #[cfg(feature = "arbitrary_precision")]
+        if name == super::precise::TOKEN {
+            // A number's text, checked and kept.
+            let ser = ValueSerializer { parse: super::precise::parse_value };
+            return Ok(SerializeMap { map: Map::new(), key: None, variant: None, ser, raw: Some(Value::Null) });
         }
         self.serialize_map(None)
     }
