@@ -18,9 +18,7 @@ pub use json_runtime::value::from_value;
 
 /// `value` as a [`Value`](crate::Value), as `serde_json::to_value` makes it (by value
 /// or `&value`); a [`RawValue`](crate::value::RawValue) in it is parsed.
-pub fn to_value<T: Serialize>(value: T) -> Result<crate::Value, Error> {
-    json_runtime::value::to_value_with_parser(value, |text| crate::decode(text.as_bytes()))
-}
+pub use json_runtime::value::to_value;
 
 /// serde's `Deserializer` over the generated JSON lexer: over a slice
 /// (`Deserializer<'de>`, from [`Deserializer::new`] or `from_slice`), or over a reader

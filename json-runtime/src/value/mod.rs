@@ -54,7 +54,7 @@ pub(crate) use index::private::Sealed as IndexSealed;
 pub use index::ValueIndex;
 pub use map::{Entry, Iter, IterMut, Map, OccupiedEntry, VacantEntry};
 #[cfg(feature = "serde")]
-pub use ser::{to_value, to_value_with_parser, ParseRaw};
+pub use ser::to_value;
 pub use str::Str;
 #[cfg(feature = "serde")]
 pub use str::StrDeserializer;

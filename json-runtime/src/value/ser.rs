@@ -14,29 +14,20 @@ use crate::error::Error;
 use crate::ser::serde::{float_key_must_be_finite, key_must_be_a_string};
 
 /// `value` as a [`Value`] (NaN and infinities become `null`; map keys become strings
-/// as the serializer writes them). Takes the value or a reference to it, as
-/// serde_json's does.
-///
-/// A raw value (`jsonlex::value::RawValue`) needs a JSON parser, which this crate does
-/// not have: here it is an error; `jsonlex::to_value` parses it.
+/// as the serializer writes them; a raw value (`jsonlex::value::RawValue`) is parsed).
+/// Takes the value or a reference to it, as serde_json's does.
 pub fn to_value<T: Serialize>(value: T) -> Result<Value, Error> {
-    value.serialize(ValueSerializer { parse: no_parser })
+    value.serialize(ValueSerializer { parse: parse_raw })
 }
 
-/// What parses a raw value's JSON text into a [`Value`] for [`to_value_with_parser`].
-#[doc(hidden)]
-pub type ParseRaw = fn(&str) -> Result<Value, Error>;
+/// What parses a raw value's JSON text into a [`Value`].
+type ParseRaw = fn(&str) -> Result<Value, Error>;
 
-/// As [`to_value`], with `parse` for raw values' text (the `jsonlex` crate passes its
-/// decoder).
-#[doc(hidden)]
-pub fn to_value_with_parser<T: Serialize>(value: T, parse: ParseRaw) -> Result<Value, Error> {
-    value.serialize(ValueSerializer { parse })
-}
-
-#[cold]
-fn no_parser(_: &str) -> Result<Value, Error> {
-    Err(Error::unplaced(crate::error::Category::Data, "a raw value needs a JSON parser: use jsonlex::to_value"))
+/// A raw value's text, with the JSON lexer this crate generates.
+fn parse_raw(text: &str) -> Result<Value, Error> {
+    // SAFETY: `JsonLexer` is generated from grammar/json.lex, whose String and
+    // EscapedString tokens are well-formed UTF-8 (its rules accept nothing else).
+    unsafe { crate::de::decode_trusted::<crate::lexer::JsonLexer>(text.as_bytes(), &crate::de::DecodeOptions::new()) }
 }
 
 impl Serialize for Number {
