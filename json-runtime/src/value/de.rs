@@ -251,6 +251,29 @@ number_text_deserializer!(Number, |n| n);
 #[cfg(feature = "arbitrary_precision")]
 number_text_deserializer!(&Number, |n: &Number| n.clone());
 
+/// The methods the owned and the borrowed `Value` deserializers leave to
+/// `deserialize_any` (with `arbitrary_precision`, the typed number methods parse the
+/// number's text instead: `value_number_methods`).
+macro_rules! value_forwarded_methods {
+    () => {
+        #[cfg(not(feature = "arbitrary_precision"))]
+        serde::forward_to_deserialize_any! {
+            bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+            bytes byte_buf unit unit_struct seq tuple tuple_struct map struct identifier
+        }
+        #[cfg(feature = "arbitrary_precision")]
+        serde::forward_to_deserialize_any! {
+            bool char str string bytes byte_buf unit unit_struct seq tuple tuple_struct map struct identifier
+        }
+        #[cfg(feature = "arbitrary_precision")]
+        value_number_methods! {
+            deserialize_i8 deserialize_i16 deserialize_i32 deserialize_i64 deserialize_i128
+            deserialize_u8 deserialize_u16 deserialize_u32 deserialize_u64 deserialize_u128
+            deserialize_f32 deserialize_f64
+        }
+    };
+}
+
 /// A `Value`'s typed number methods: a number's text parsed, anything else as
 /// `deserialize_any` takes it (serde_json's `arbitrary_precision` rule).
 #[cfg(feature = "arbitrary_precision")]
@@ -331,21 +354,7 @@ impl<'de> de::Deserializer<'de> for Value {
         visitor.visit_unit()
     }
 
-    #[cfg(not(feature = "arbitrary_precision"))]
-    serde::forward_to_deserialize_any! {
-        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
-        bytes byte_buf unit unit_struct seq tuple tuple_struct map struct identifier
-    }
-    #[cfg(feature = "arbitrary_precision")]
-    serde::forward_to_deserialize_any! {
-        bool char str string bytes byte_buf unit unit_struct seq tuple tuple_struct map struct identifier
-    }
-    #[cfg(feature = "arbitrary_precision")]
-    value_number_methods! {
-        deserialize_i8 deserialize_i16 deserialize_i32 deserialize_i64 deserialize_i128
-        deserialize_u8 deserialize_u16 deserialize_u32 deserialize_u64 deserialize_u128
-        deserialize_f32 deserialize_f64
-    }
+    value_forwarded_methods!();
 }
 
 /// An object's members for a visitor: keys through [`KeyDeserializer`] (so that maps
@@ -588,21 +597,7 @@ impl<'de> de::Deserializer<'de> for &'de Value {
         visitor.visit_unit()
     }
 
-    #[cfg(not(feature = "arbitrary_precision"))]
-    serde::forward_to_deserialize_any! {
-        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
-        bytes byte_buf unit unit_struct seq tuple tuple_struct map struct identifier
-    }
-    #[cfg(feature = "arbitrary_precision")]
-    serde::forward_to_deserialize_any! {
-        bool char str string bytes byte_buf unit unit_struct seq tuple tuple_struct map struct identifier
-    }
-    #[cfg(feature = "arbitrary_precision")]
-    value_number_methods! {
-        deserialize_i8 deserialize_i16 deserialize_i32 deserialize_i64 deserialize_i128
-        deserialize_u8 deserialize_u16 deserialize_u32 deserialize_u64 deserialize_u128
-        deserialize_f32 deserialize_f64
-    }
+    value_forwarded_methods!();
 }
 
 struct EnumRefDeserializer<'de> {
