@@ -78,11 +78,16 @@ impl core::str::FromStr for Value {
     type Err = Error;
 
     fn from_str(s: &str) -> Result<Value, Error> {
-        // SAFETY: `JsonLexer` is generated from grammar/json.lex, whose String and
-        // EscapedString tokens are well-formed UTF-8 (its rules accept nothing else).
-        unsafe { decode_trusted::<crate::lexer::JsonLexer>(s.as_bytes(), &DecodeOptions::new()) }
-            .map_err(Error::serde_json_style)
+        decode_json(s.as_bytes()).map_err(Error::serde_json_style)
     }
+}
+
+/// JSON text decoded with this crate's JSON lexer ([`crate::lexer::JsonLexer`]) and
+/// default [`DecodeOptions`]: `Value::from_str`, and raw values in `to_value`.
+pub(crate) fn decode_json(input: &[u8]) -> Result<Value, Error> {
+    // SAFETY: `JsonLexer` is generated from grammar/json.lex, whose String and
+    // EscapedString tokens are well-formed UTF-8 (its rules accept nothing else).
+    unsafe { decode_trusted::<crate::lexer::JsonLexer>(input, &DecodeOptions::new()) }
 }
 
 /// Decodes `input` with lexer `L`, trusting its string tokens' UTF-8.

@@ -365,12 +365,7 @@ impl<'de, L, S: Source<'de>> Deserializer<'de, L, S> {
     /// Takes the next token.
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn next(&mut self) -> Result<Tok, Error> {
-        let t = match self.peeked.take() {
-            Some(t) => t,
-            None => self.lex(self.pin)?,
-        };
-        self.last = t.end;
-        Ok(t)
+        self.next_in(usize::MAX)
     }
 
     /// Takes the next token where the grammar's entry point `entry` (a

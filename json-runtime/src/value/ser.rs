@@ -25,9 +25,7 @@ type ParseRaw = fn(&str) -> Result<Value, Error>;
 
 /// A raw value's text, with the JSON lexer this crate generates.
 fn parse_raw(text: &str) -> Result<Value, Error> {
-    // SAFETY: `JsonLexer` is generated from grammar/json.lex, whose String and
-    // EscapedString tokens are well-formed UTF-8 (its rules accept nothing else).
-    unsafe { crate::de::decode_trusted::<crate::lexer::JsonLexer>(text.as_bytes(), &crate::de::DecodeOptions::new()) }
+    crate::de::decode_json(text.as_bytes())
 }
 
 impl Serialize for Number {
