@@ -206,6 +206,26 @@ impl LoopTables {
     ) -> TokenStream {
         let test = self.test(state, class);
         let swar = swar_chunk_test(class);
+        // Where the run stops at the byte `b` (at `p`). A UTF-8 hook's run of ASCII class
+        // bytes that stops at a byte >= 0x80 goes on in the kernel here, through the
+        // multibyte characters and the runs after them: the state's dispatch then meets
+        // the byte that ends the run (a string's quote), not each lead byte in turn,
+        // whose jumps alternate with the quote's and mispredict. The kernel stops before
+        // an invalid character, which the dispatch then lexes. At the scalar level the
+        // DFA takes the multibyte characters.
+        let utf8_call = match hook {
+            Some(h) if h.kernel == KernelKind::Utf8 => Some(hook_call(rt, hooks, h, false)),
+            _ => None,
+        };
+        let exit = match &utf8_call {
+            Some(call) => quote! {
+                if b >= 0x80 && !kernels.is_scalar() {
+                    return #call;
+                }
+                return p;
+            },
+            None => quote!(return p;),
+        };
         let checks: Vec<TokenStream> = match (&swar, hook.map(|h| h.kernel)) {
             // Few ASCII ranges and no UTF-8 kernel: all eight bytes in one word test.
             (Some(in_class), None | Some(KernelKind::Class)) => vec![quote! {
@@ -226,7 +246,7 @@ impl LoopTables {
                         let b = chunk[#i];
                         if !(#test) {
                             #on_exit
-                            return p;
+                            #exit
                         }
                     }
                 })
@@ -265,7 +285,7 @@ impl LoopTables {
                 while p < input.len() {
                     #read
                     if !(#test) {
-                        break;
+                        #exit
                     }
                     p += 1;
                 }
@@ -274,7 +294,7 @@ impl LoopTables {
             quote! {
                 while let ::core::option::Option::Some(&b) = input.get(p) {
                     if !(#test) {
-                        break;
+                        #exit
                     }
                     p += 1;
                 }
@@ -318,8 +338,28 @@ impl LoopTables {
         let probe = hook_call(rt, hooks, hook, true);
         let call = hook_call(rt, hooks, hook, false);
         let budget = Literal::u32_unsuffixed(((Hook::SCALAR_PREFIX - UNROLL) / UNROLL) as u32);
+        // The probe tests only the class's ASCII bytes: a UTF-8 hook's probed run that
+        // stops at a byte >= 0x80 goes on in the kernel (the probe runs at vector levels).
+        let stop_arm = match &utf8_call {
+            Some(_) => quote! {
+                ::core::option::Option::Some(&b) => { #exit }
+                ::core::option::Option::None => return p,
+            },
+            None => quote!(_ => return p,),
+        };
+        let probe_end = match &utf8_call {
+            Some(call) => quote! {
+                let p = end;
+                return match input.get(p) {
+                    ::core::option::Option::Some(&b) if b >= 0x80 => #call,
+                    _ => p,
+                };
+            },
+            None => quote!(return end;),
+        };
         quote! {
-            /// The self-loop of a state: where its run of class bytes ends.
+            /// The self-loop of a state: where its run of class bytes ends (a UTF-8 hook's:
+            /// and of valid multibyte characters, at vector levels).
             #[inline(always)]
             fn #name(input: &[u8], mut p: usize, kernels: #rt::skip::Kernels) -> usize {
                 #first_byte
@@ -330,10 +370,10 @@ impl LoopTables {
                     // A run that ends right here does not need the probe.
                     match input.get(p) {
                         ::core::option::Option::Some(&b) if #test => {}
-                        _ => return p,
+                        #stop_arm
                     }
                     if let ::core::option::Option::Some(end) = #probe {
-                        return end;
+                        #probe_end
                     }
                     let mut budget: u32 = if kernels.is_scalar() { u32::MAX } else { #budget };
                     loop {
