@@ -214,6 +214,7 @@ fn shadowing_rule(grammar: &Grammar, id: RuleId) -> Option<RuleId> {
             error: None,
             on_error: grammar.on_error,
             entries: Vec::new(),
+            promises: Vec::new(),
         };
         // No larger than the condition's automaton, which was built within the limits.
         if let Ok(a) = crate::automaton::build(&pair, &crate::automaton::Limits::NONE) {

@@ -48,6 +48,24 @@ pub struct Grammar {
     /// `%entry name: Kind Kind ...;`: entry points that lex only some tokens, in
     /// directive order (see [`Entry`]).
     pub entries: Vec<Entry>,
+    /// `%promise name;`: properties of the lexer that a parser may rely on, each
+    /// checked against the automaton (see [`Promise`]).
+    pub promises: Vec<Named>,
+}
+
+/// The properties a grammar may promise with `%promise name;` (each is checked on the
+/// automaton, and a promise that does not hold is an error at the directive).
+pub struct Promise;
+
+impl Promise {
+    /// `%promise json_numbers;`: where a token starts, a byte of `-0-9` starts an
+    /// RFC 8259 number, lexed by longest match as the kind `Integer` (no fraction or
+    /// exponent) or `Float`, plain tokens both; and a space there is skipped by itself.
+    /// A JSON parser may then read numbers straight from the input
+    /// (`Lexer::JSON_NUMBERS`).
+    pub const JSON_NUMBERS: &'static str = "json_numbers";
+    /// Every promise's name.
+    pub const NAMES: &'static [&'static str] = &[Promise::JSON_NUMBERS];
 }
 
 /// `%entry name: Kind Kind ...;`: an entry point `next_token_<name>` for a caller that

@@ -50,6 +50,7 @@ mod dot;
 mod grammar;
 pub mod logos;
 mod parse;
+mod promise;
 mod span;
 mod stats;
 
@@ -345,6 +346,10 @@ impl Builder {
         };
         if !unreachable.is_empty() {
             return Err(fail(unreachable));
+        }
+        let broken = promise::check(&grammar, &automata);
+        if !broken.is_empty() {
+            return Err(fail(broken));
         }
         let warnings = analysis::uncovered_bytes(&grammar, &automata);
         let analyses: Vec<Analysis> = automata.iter().map(|a| analysis::analyze(a, self.config.simd)).collect();

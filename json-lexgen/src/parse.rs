@@ -58,6 +58,7 @@ pub fn parse(source: &str) -> Result<Grammar, Vec<Diagnostic>> {
         error: None,
         on_error: None,
         entries: Vec::new(),
+        promises: Vec::new(),
         defs: Vec::new(),
         def_index: HashMap::new(),
         conds: Vec::new(),
@@ -185,6 +186,8 @@ struct Parser<'a> {
     on_error: Option<(OnError, Span)>,
     /// `%entry` directives, checked against the rules' kinds once all are read.
     entries: Vec<Entry>,
+    /// `%promise` directives (checked on the automaton by `crate::promise`).
+    promises: Vec<Named>,
     defs: Vec<Def>,
     def_index: HashMap<String, usize>,
     conds: Vec<Condition>,
@@ -339,6 +342,7 @@ impl<'a> Parser<'a> {
             "extras" | "error" => return self.type_directive(t, which),
             "on_error" => return self.on_error_directive(t),
             "entry" => return self.entry_directive(t),
+            "promise" => return self.promise_directive(t),
             "name" => {
                 let id = self.peek();
                 let Tok::Ident(name) = &id.tok else {
@@ -389,7 +393,7 @@ impl<'a> Parser<'a> {
                     t.end,
                     format!(
                         "unknown directive '%{other}' (known: %name, %token, %encoding, %backend, %limit, \
-                         %value, %extras, %error, %on_error, %entry)"
+                         %value, %extras, %error, %on_error, %entry, %promise)"
                     ),
                 );
                 return Err(Failed);
@@ -612,6 +616,35 @@ impl<'a> Parser<'a> {
         }
         let entry_name = Named { name: name.clone(), span: self.span(id.start, id.end) };
         self.entries.push(Entry { name: entry_name, kinds, span: self.span(t.start, self.prev_end()) });
+        Ok(())
+    }
+
+    /// `%promise name;` (after the `%promise` token `t`).
+    fn promise_directive(&mut self, t: &Token) -> PResult<()> {
+        let kind = DiagnosticKind::Directive;
+        let known = crate::grammar::Promise::NAMES;
+        let id = self.peek();
+        let Tok::Ident(name) = &id.tok else {
+            return Err(self.expected(kind, &format!("a promise after '%promise' (known: {})", known.join(", ")), ""));
+        };
+        let name = name.clone();
+        self.bump();
+        self.expect_semi(kind, &format!("after '%promise {name}'"))?;
+        if !known.contains(&name.as_str()) {
+            self.error(kind, id.start, id.end, format!("unknown promise '{name}' (known: {})", known.join(", ")));
+            return Ok(());
+        }
+        if let Some(first) = self.promises.iter().find(|p| p.name == name) {
+            let (line, column) = (first.span.line, first.span.column);
+            self.error(
+                kind,
+                t.start,
+                t.end,
+                format!("'%promise {name}' is given twice (first at line {line}, column {column})"),
+            );
+            return Ok(());
+        }
+        self.promises.push(Named { name, span: self.span(id.start, id.end) });
         Ok(())
     }
 
@@ -1108,6 +1141,7 @@ impl<'a> Parser<'a> {
             error: self.error,
             on_error: self.on_error.map_or(OnError::Continue, |(v, _)| v),
             entries: self.entries,
+            promises: self.promises,
             conditions,
             rules,
         })

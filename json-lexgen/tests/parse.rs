@@ -137,7 +137,7 @@ fn directive_errors() {
     let d = one_error("%name A;\n%name B;\n\"a\" => A;", DiagnosticKind::Directive, 2, 1);
     assert_eq!(d.message, "'%name' is given twice (first at line 1, column 7)");
     let d = one_error("%lexer A;\n\"a\" => A;", DiagnosticKind::Directive, 1, 1);
-    assert_eq!(d.message, "unknown directive '%lexer' (known: %name, %token, %encoding, %backend, %limit, %value, %extras, %error, %on_error, %entry)");
+    assert_eq!(d.message, "unknown directive '%lexer' (known: %name, %token, %encoding, %backend, %limit, %value, %extras, %error, %on_error, %entry, %promise)");
     one_error("%name 3;\n\"a\" => A;", DiagnosticKind::Directive, 1, 7);
     one_error("%token a::;\n\"a\" => A;", DiagnosticKind::Directive, 1, 11);
 }
@@ -318,4 +318,50 @@ fn entries_compile_in_every_mode() {
     let plain = "[a-z]+ => Key;\n";
     let code = Builder::new().build_from_str(plain).unwrap().to_file_string();
     assert!(!code.contains("next_token_entry") && !code.contains("ENTRIES"), "no entries, no entry code");
+}
+
+/// JSON's number rules with a whitespace skip, as `json.lex` writes them; `extra` is
+/// spliced in to break the promise one way at a time.
+fn numbers_grammar(int: &str, float: &str, extra: &str) -> String {
+    format!(
+        "%promise json_numbers;\ndigit = [0-9];\nint = {int};\nfrac = \".\" digit+;\nexp = [eE] [+\\-]? digit+;\n\
+         {extra}int => Integer;\n{float} => Float;\n\",\" => Comma;\n[ \\t\\n]+ => skip;\n* => error;\n"
+    )
+}
+
+#[test]
+fn promise_json_numbers_is_checked_on_the_automaton() {
+    let int = r#""-"? ("0" | [1-9] digit*)"#;
+    let float = "int frac? exp?";
+    let ok = numbers_grammar(int, float, "");
+    let code = Builder::new().build_from_str(&ok).unwrap_or_else(|e| panic!("{e}")).to_file_string();
+    assert!(code.contains("const JSON_NUMBERS: bool = true;"), "{code}");
+    let plain = "[0-9]+ => Integer;\n";
+    assert!(!Builder::new().build_from_str(plain).unwrap().to_file_string().contains("JSON_NUMBERS"));
+
+    // Each way the lexer's numbers can differ from RFC 8259's: an error at the directive.
+    let broken = [
+        // Leading zeros: "01" is one token.
+        (numbers_grammar(r#""-"? digit+"#, float, ""), "\"00\" is Integer where a number would be no token"),
+        // No exponent: "1e5" ends at "1".
+        (numbers_grammar(int, "int frac?", ""), "the lexer stops after \"0E\" where a number goes on"),
+        // A looser float: "1." is a Float.
+        (numbers_grammar(int, r#"int ("." digit*)? exp?"#, ""), "\"0.\" is Float where a number would be no token"),
+        // Another token that starts with a digit and goes on past a number.
+        (
+            numbers_grammar(int, float, "[0-9]+ \"px\" => Pixels;\n"),
+            "the lexer goes on after \"00\" where a number ends",
+        ),
+        // A space that is not skipped by itself.
+        (numbers_grammar(int, float, "\" \" [0-9]+ => Indented;\n"), "goes on into a number"),
+    ];
+    for (src, want) in &broken {
+        let d = one_error(src, DiagnosticKind::Directive, 1, 10);
+        assert!(d.message.starts_with("'%promise json_numbers' does not hold: "), "{}", d.message);
+        assert!(d.message.contains(want), "{src}\n{}", d.message);
+    }
+    let d = one_error("%promise fast;\n[a-z]+ => Word;\n", DiagnosticKind::Directive, 1, 10);
+    assert_eq!(d.message, "unknown promise 'fast' (known: json_numbers)");
+    let d = one_error(&format!("%promise json_numbers;\n{ok}"), DiagnosticKind::Directive, 2, 1);
+    assert_eq!(d.message, "'%promise json_numbers' is given twice (first at line 1, column 10)");
 }

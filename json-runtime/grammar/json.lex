@@ -60,3 +60,7 @@ ws => skip;
 %entry colon:       Colon;                           // after a key
 %entry object_next: Comma ObjectEnd;                 // after a member's value
 %entry array_next:  Comma ArrayEnd;                  // after an element
+
+// The parser may read a number where a value starts without the lexer (json-lexgen
+// checks on the automaton that the lexer would give the same tokens).
+%promise json_numbers;

@@ -121,6 +121,16 @@ pub trait Lexer<'a>: Sized {
         None
     }
 
+    /// The grammar's `%promise json_numbers;`, checked by the generator on the automaton:
+    /// where a token starts, a byte of `-0-9` starts an RFC 8259 number, lexed by
+    /// longest match as a plain `Integer` (no fraction or exponent) or `Float` token of
+    /// the kind names the grammar gives, and a single space there is skipped by itself.
+    /// A JSON parser may then read a number (or a space and a number) straight from
+    /// [`input`](Lexer::input) where a value starts and go on with
+    /// [`set_offset`](Lexer::set_offset): the tokens it steps over are the ones
+    /// `next_token` would give. The default, `false`, is always correct.
+    const JSON_NUMBERS: bool = false;
+
     /// The names of the grammar's entry points (`%entry name: Kind ...;`), in order:
     /// entry `i` of [`next_token_entry`](Lexer::next_token_entry) is `ENTRIES[i]`.
     const ENTRIES: &'static [&'static str] = &[];

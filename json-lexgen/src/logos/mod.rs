@@ -156,6 +156,7 @@ fn expand(input: TokenStream, unsafe_code: bool) -> Result<TokenStream, Vec<syn:
         error: Some(HostCode { text: error.to_string(), span: Span::default() }),
         on_error: OnError::Continue,
         entries: Vec::new(),
+        promises: Vec::new(),
     };
     let krate = def.crate_path.clone().unwrap_or_else(|| syn::parse_quote!(::logos));
     let mut args: Vec<TokenStream> = Vec::new();

@@ -47,6 +47,15 @@ pub(crate) trait Input<'a, S>: Sized {
     /// Lex on from offset `offset` (after a token the decoder repaired).
     fn set_offset(&mut self, offset: usize);
 
+    /// The whole input and the offset where the next token starts, when the lexer
+    /// promises JSON's numbers there ([`Lexer::JSON_NUMBERS`]): the parser may read a
+    /// number itself and go on with [`set_offset`](Input::set_offset). A reader, whose
+    /// number may go on past its buffer, gives `None`.
+    #[inline(always)]
+    fn json_numbers(&self) -> Option<(&'a [u8], usize)> {
+        None
+    }
+
     /// Steps over the byte at `at` (where the last token ended) when the window holds
     /// it, it is `byte`, and the lexer promises that this byte alone is the token `kind`
     /// (`StreamLexer::single_byte_token`); whether it did.
@@ -185,6 +194,15 @@ impl<'a, L: Lexer<'a, Kind = JsonToken>, S: Sink<'a>> Input<'a, S> for Slice<'a,
     #[inline(always)]
     fn set_offset(&mut self, offset: usize) {
         self.lexer.set_offset(offset);
+    }
+
+    #[inline(always)]
+    fn json_numbers(&self) -> Option<(&'a [u8], usize)> {
+        if L::JSON_NUMBERS {
+            Some((self.lexer.input(), self.lexer.offset()))
+        } else {
+            None
+        }
     }
 
     #[inline(always)]

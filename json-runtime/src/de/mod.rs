@@ -54,6 +54,7 @@ use dialect::{DialectKey, DialectValue};
 use input::{Entry, Input, Reader, Slice, View};
 use number::NumError;
 pub(crate) use sink::Sink;
+use sink::Validator;
 use string::Discard;
 use value_builder::Builder;
 
@@ -105,7 +106,7 @@ pub unsafe fn decode_trusted<'a, L: Lexer<'a, Kind = JsonToken>>(
 /// Checks `input` as [`decode`] would, without building anything (and without
 /// allocating, unless `max_depth` exceeds 512 or there is an error to report).
 pub fn validate<'a, L: Lexer<'a, Kind = JsonToken>>(input: &'a [u8], options: &DecodeOptions) -> Result<(), Error> {
-    Parser::<false, Builder>::new(options, false, Builder::new()).run::<Slice<'a, L>, false>(input).map(drop)
+    Parser::<false, Validator>::new(options, false, Validator::default()).run::<Slice<'a, L>, false>(input).map(drop)
 }
 
 /// Checks `input` as [`decode_trusted`] would. Safe: a lexer that breaks the
@@ -114,7 +115,7 @@ pub fn validate_trusted<'a, L: Lexer<'a, Kind = JsonToken>>(
     input: &'a [u8],
     options: &DecodeOptions,
 ) -> Result<(), Error> {
-    Parser::<true, Builder>::new(options, false, Builder::new()).run::<Slice<'a, L>, false>(input).map(drop)
+    Parser::<true, Validator>::new(options, false, Validator::default()).run::<Slice<'a, L>, false>(input).map(drop)
 }
 
 /// As [`decode`], for a lexer of a JSON dialect: also JSON5's token kinds (see
@@ -144,7 +145,7 @@ pub fn validate_dialect<'a, L: Lexer<'a, Kind = JsonToken>>(
     input: &'a [u8],
     options: &DecodeOptions,
 ) -> Result<(), Error> {
-    Parser::<false, Builder>::new(options, false, Builder::new()).run::<Slice<'a, L>, true>(input).map(drop)
+    Parser::<false, Validator>::new(options, false, Validator::default()).run::<Slice<'a, L>, true>(input).map(drop)
 }
 
 /// As [`validate_trusted`], for a lexer of a JSON dialect (see [`decode_dialect`]).
@@ -152,7 +153,7 @@ pub fn validate_dialect_trusted<'a, L: Lexer<'a, Kind = JsonToken>>(
     input: &'a [u8],
     options: &DecodeOptions,
 ) -> Result<(), Error> {
-    Parser::<true, Builder>::new(options, false, Builder::new()).run::<Slice<'a, L>, true>(input).map(drop)
+    Parser::<true, Validator>::new(options, false, Validator::default()).run::<Slice<'a, L>, true>(input).map(drop)
 }
 
 // The functions below run the reader parser over `&mut dyn Read`, whatever `R`:
@@ -172,7 +173,7 @@ pub fn validate_reader<L: StreamLexer<Kind = JsonToken>, R: std::io::Read>(
     reader: R,
     options: &DecodeOptions,
 ) -> Result<(), Error> {
-    Parser::<false, Builder>::new(options, false, Builder::new())
+    Parser::<false, Validator>::new(options, false, Validator::default())
         .run::<Reader<&mut dyn std::io::Read, L>, false>(&mut { reader })
         .map(drop)
 }
@@ -184,7 +185,7 @@ pub fn validate_reader_trusted<L: StreamLexer<Kind = JsonToken>, R: std::io::Rea
     reader: R,
     options: &DecodeOptions,
 ) -> Result<(), Error> {
-    Parser::<true, Builder>::new(options, false, Builder::new())
+    Parser::<true, Validator>::new(options, false, Validator::default())
         .run::<Reader<&mut dyn std::io::Read, L>, false>(&mut { reader })
         .map(drop)
 }
@@ -218,7 +219,7 @@ pub fn validate_dialect_reader<L: StreamLexer<Kind = JsonToken>, R: std::io::Rea
     reader: R,
     options: &DecodeOptions,
 ) -> Result<(), Error> {
-    Parser::<false, Builder>::new(options, false, Builder::new())
+    Parser::<false, Validator>::new(options, false, Validator::default())
         .run::<Reader<&mut dyn std::io::Read, L>, true>(&mut { reader })
         .map(drop)
 }
@@ -229,7 +230,7 @@ pub fn validate_dialect_reader_trusted<L: StreamLexer<Kind = JsonToken>, R: std:
     reader: R,
     options: &DecodeOptions,
 ) -> Result<(), Error> {
-    Parser::<true, Builder>::new(options, false, Builder::new())
+    Parser::<true, Validator>::new(options, false, Validator::default())
         .run::<Reader<&mut dyn std::io::Read, L>, true>(&mut { reader })
         .map(drop)
 }
@@ -416,10 +417,17 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
         }
     }
 
+    /// Whether values reach the sink: a constant `false` for the validator's sink,
+    /// whose loop is then compiled without the building code.
+    #[inline(always)]
+    fn builds(&self) -> bool {
+        S::BUILDS && self.build
+    }
+
     /// The builder, when decoding.
     #[inline(always)]
     fn sink(&mut self) -> Option<&mut S> {
-        if self.build {
+        if self.builds() {
             Some(&mut self.builder)
         } else {
             None
@@ -494,6 +502,21 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
         loop {
             match expect {
                 Expect::Value | Expect::ValueOrArrayEnd => {
+                    // A number straight from the input, where the lexer promises that
+                    // its tokens would be the same (no dispatch on the first byte, no
+                    // second pass over the digits to convert them).
+                    if !DIALECTS && !Self::NUMBER_TEXT {
+                        let first = matches!(expect, Expect::ValueOrArrayEnd);
+                        if let Some(end) = self.direct_number(&*lexer, first) {
+                            lexer.set_offset(end);
+                            if step_over_comma!(end) {
+                                expect = if in_object { Expect::Key } else { Expect::Value };
+                                continue;
+                            }
+                            expect = Expect::CommaOrClose;
+                            continue;
+                        }
+                    }
                     let tok = fetch!(lexer.next_token(), false);
                     let Some(t) = tok else {
                         return Err(self.expected(&*lexer, None, "expected a value"));
@@ -729,7 +752,7 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
             }
             return Ok(());
         }
-        if !self.build && TRUSTED && t.kind == JsonToken::String {
+        if !self.builds() && TRUSTED && t.kind == JsonToken::String {
             return Ok(()); // json.lex's promise: nothing in it can be wrong
         }
         let (window, base) = input.window();
@@ -762,7 +785,7 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
             };
         }
         // EscapedString.
-        if !self.build && TRUSTED && self.options.lone_surrogate == LoneSurrogate::Substitute {
+        if !self.builds() && TRUSTED && self.options.lone_surrogate == LoneSurrogate::Substitute {
             return Ok(()); // nothing in it can be wrong
         }
         if !TRUSTED {
@@ -793,7 +816,7 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
     #[cold]
     fn bad_utf8(&mut self, window: &[u8], body: &[u8], offset: usize, key: bool) -> Result<(), Error> {
         let options = &self.options;
-        if !self.build {
+        if !self.builds() {
             return diagnose::bad_utf8(window, body, offset, options, &mut Discard);
         }
         diagnose::bad_utf8(window, body, offset, options, self.builder.scratch())?;
@@ -817,13 +840,51 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
         Ok(true)
     }
 
+    /// Whether numbers reach the sink as their text (`arbitrary_precision`): then the
+    /// typed number paths, and not [`Parser::direct_number`], read them.
+    #[cfg(feature = "arbitrary_precision")]
+    const NUMBER_TEXT: bool = S::NUMBER_TEXT;
+    #[cfg(not(feature = "arbitrary_precision"))]
+    const NUMBER_TEXT: bool = false;
+
+    /// Where a value starts (after a space, at most), a number read from the input
+    /// itself when the lexer promises JSON's numbers ([`Input::json_numbers`]) and
+    /// something is built: given to the sink (after `begin_array` for an array's
+    /// `first` element); where it ends. `None`: no number here, or one for the lexer
+    /// and the typed paths (their errors and special cases). The validator keeps the
+    /// lexer's number rules: they cost it less than a conversion would.
+    #[inline(always)]
+    fn direct_number<I: Input<'a, S>>(&mut self, input: &I, first: bool) -> Option<usize> {
+        if !self.builds() {
+            return None;
+        }
+        let (bytes, mut at) = input.json_numbers()?;
+        let mut b = *bytes.get(at)?;
+        if b == b' ' {
+            at += 1;
+            b = *bytes.get(at)?;
+        }
+        if b != b'-' && b.wrapping_sub(b'0') > 9 {
+            return None;
+        }
+        let scanned = number::scan(bytes, at)?;
+        let n = scanned.number(bytes, at)?;
+        if let Some(sink) = self.sink() {
+            if first {
+                sink.begin_array();
+            }
+            sink.number(n);
+        }
+        Some(scanned.end)
+    }
+
     #[inline(always)]
     fn integer<I: Input<'a, S>>(&mut self, input: &I, t: Token<JsonToken>) -> Result<(), Error> {
         #[cfg(feature = "arbitrary_precision")]
         if S::NUMBER_TEXT && self.number_text(input, t)? {
             return Ok(());
         }
-        if !self.build && TRUSTED && t.end.wrapping_sub(t.start) <= 300 {
+        if !self.builds() && TRUSTED && t.end.wrapping_sub(t.start) <= 300 {
             return Ok(()); // an integer of 300 digits is still a finite f64
         }
         let bytes = Self::token_bytes(input, t)?;
@@ -858,7 +919,7 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
             return Ok(());
         }
         let bytes = Self::token_bytes(input, t)?;
-        if !self.build && TRUSTED && number::surely_in_range(bytes) {
+        if !self.builds() && TRUSTED && number::surely_in_range(bytes) {
             return Ok(());
         }
         match number::parse_float(bytes) {
@@ -940,7 +1001,7 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
     #[inline(never)]
     fn lex_error(&mut self, window: &[u8], e: LexError<JsonToken>) -> Result<Token<JsonToken>, Error> {
         let options = &self.options;
-        let end = if self.build {
+        let end = if self.builds() {
             diagnose::repair_or_report(window, e, options, self.builder.scratch())?
         } else {
             diagnose::repair_or_report(window, e, options, &mut Discard)?

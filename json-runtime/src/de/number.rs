@@ -68,6 +68,120 @@ pub(crate) fn parse_integer(bytes: &[u8]) -> Result<Option<Number>, NumError> {
     }
 }
 
+/// A number read straight from the input where a value starts (for a lexer that
+/// promises JSON's numbers, `Lexer::JSON_NUMBERS`), in one pass: scanned, its digits
+/// gathered on the way. [`scan`] gives it; the caller converts it or checks its range.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Scanned {
+    /// Just past the number.
+    pub(crate) end: usize,
+    neg: bool,
+    /// The significand digits' value (at most 19 of them: exact).
+    mantissa: u64,
+    /// How many significand digits, leading zeros included.
+    digits: usize,
+    /// The power of ten the significand is scaled by.
+    exp: i64,
+    /// A fraction or an exponent: a Float token.
+    float: bool,
+}
+
+/// The number at `input[start..]` (its first byte `-` or a digit), or `None` where the
+/// lexer should read the token: not a whole number there (`-x`, `1.`, `1e`: the lexer's
+/// longest match and its error), or more than 19 significand digits (the typed path's
+/// big integers and long floats). Stops where the longest match does, as the lexer.
+#[inline(always)]
+pub(crate) fn scan(input: &[u8], start: usize) -> Option<Scanned> {
+    let mut i = start;
+    let neg = input.get(i) == Some(&b'-');
+    i += neg as usize;
+    let int_start = i;
+    let mut mantissa: u64 = 0;
+    match input.get(i) {
+        Some(b'0') => i += 1,
+        Some(b'1'..=b'9') => {
+            digits(input, &mut i, &mut mantissa);
+        }
+        _ => return None,
+    }
+    let int_digits = i - int_start;
+    let mut frac_digits = 0;
+    let mut float = false;
+    if input.get(i) == Some(&b'.') {
+        i += 1;
+        frac_digits = digits(input, &mut i, &mut mantissa);
+        if frac_digits == 0 {
+            return None;
+        }
+        float = true;
+    }
+    let mut exp = -(frac_digits as i64);
+    if input.get(i).is_some_and(|&b| b | 0x20 == b'e') {
+        i += 1;
+        let exp_neg = match input.get(i) {
+            Some(b'-') => {
+                i += 1;
+                true
+            }
+            Some(b'+') => {
+                i += 1;
+                false
+            }
+            _ => false,
+        };
+        let exp_start = i;
+        let mut e: i64 = 0;
+        while let Some(&b) = input.get(i) {
+            let d = b.wrapping_sub(b'0');
+            if d > 9 {
+                break;
+            }
+            e = (e * 10 + d as i64).min(1 << 40);
+            i += 1;
+        }
+        if i == exp_start {
+            return None;
+        }
+        exp += if exp_neg { -e } else { e };
+        float = true;
+    }
+    let digits = int_digits + frac_digits;
+    if digits > 19 {
+        return None;
+    }
+    Some(Scanned { end: i, neg, mantissa, digits, exp, float })
+}
+
+impl Scanned {
+    /// The number's value, as [`parse_integer`] or [`parse_float`] gives it for the
+    /// same token (`input[start..self.end]`); `None` for what they treat specially
+    /// (an integer beyond 64 bits, a float beyond `f64`'s range).
+    #[inline(always)]
+    pub(crate) fn number(&self, input: &[u8], start: usize) -> Option<Number> {
+        if !self.float {
+            return if !self.neg {
+                Some(Number::from(self.mantissa))
+            } else if self.mantissa == 0 {
+                Some(Number::from_finite_f64(-0.0))
+            } else if self.mantissa <= 1u64 << 63 {
+                Some(Number::from((self.mantissa as i64).wrapping_neg()))
+            } else {
+                None
+            };
+        }
+        let token = input.get(start..self.end)?;
+        let f = to_f64(token, self.neg, self.mantissa, self.exp, self.digits, self.neg as usize).ok()?;
+        Some(Number::from_finite_f64(f))
+    }
+
+    /// A fraction or an exponent: what the lexer calls a Float token.
+    #[cfg(feature = "serde")]
+    #[inline(always)]
+    pub(crate) fn is_float(&self) -> bool {
+        self.float
+    }
+}
+
 /// Powers of ten that are exact in `f64`.
 static POW10: [f64; 23] = [
     1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20,

@@ -656,6 +656,42 @@ impl<'de, L, S: Source<'de>> Deserializer<'de, L, S> {
         }
     }
 
+    /// Where a value starts (after a space, at most), a number read from the input
+    /// itself when the lexer promises JSON's numbers (`Source::json_numbers`, as the
+    /// parser's `direct_number`), taken and given to the visitor. `Err`: no number
+    /// here, or one for the lexer and [`Self::number`] (their errors, big integers):
+    /// the visitor back.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn direct_number<V: Visitor<'de>>(&mut self, visitor: V) -> Result<Result<V::Value, Error>, V> {
+        if self.peeked.is_some() {
+            return Err(visitor);
+        }
+        let Some((bytes, mut at)) = self.src.json_numbers() else { return Err(visitor) };
+        let Some(mut b) = bytes.get(at).copied() else { return Err(visitor) };
+        if b == b' ' {
+            at += 1;
+            let Some(&next) = bytes.get(at) else { return Err(visitor) };
+            b = next;
+        }
+        if b != b'-' && b.wrapping_sub(b'0') > 9 {
+            return Err(visitor);
+        }
+        let Some((scanned, n)) = number::scan(bytes, at).and_then(|s| Some((s, s.number(bytes, at)?))) else {
+            return Err(visitor);
+        };
+        self.src.set_offset(scanned.end);
+        self.last = scanned.end;
+        let r = if let Some(u) = n.as_u64() {
+            visitor.visit_u64(u)
+        } else if let Some(i) = n.as_i64() {
+            visitor.visit_i64(i)
+        } else {
+            visitor.visit_f64(n.as_f64())
+        };
+        let kind = if scanned.is_float() { Kind::Float } else { Kind::Integer };
+        Ok(r.map_err(|e| self.number_visit_error(Tok { kind, start: at, end: scanned.end }, e)))
+    }
+
     /// `deserialize_any` of a number with `arbitrary_precision` (serde_json's rule): an
     /// integer that fits 64 bits goes to the visitor as one (not `-0`), anything else as its text
     /// through the private protocol (`value::precise`), so that `Value` keeps it.
@@ -1166,6 +1202,10 @@ macro_rules! deserialize_number {
     ($($method:ident)*) => {$(
         #[inline]
         fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+            let visitor = match self.direct_number(visitor) {
+                Ok(r) => return r,
+                Err(visitor) => visitor,
+            };
             let t = self.value_token()?;
             match t.kind {
                 Kind::Integer | Kind::Float => self.visit_number(t, visitor),
@@ -1180,6 +1220,12 @@ impl<'de, L, S: Source<'de>> de::Deserializer<'de> for &mut Deserializer<'de, L,
 
     #[inline]
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        // With `arbitrary_precision`, numbers go to the visitor as their text.
+        #[cfg(not(feature = "arbitrary_precision"))]
+        let visitor = match self.direct_number(visitor) {
+            Ok(r) => return r,
+            Err(visitor) => visitor,
+        };
         let t = self.value_token()?;
         match t.kind {
             Kind::Null => self.placed(visitor.visit_unit()),

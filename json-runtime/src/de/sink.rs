@@ -20,6 +20,10 @@ pub(crate) trait Sink<'a> {
     /// What the parse gives.
     type Output;
 
+    /// Whether the sink takes values at all: `false` only for [`Validator`], so that
+    /// the validator's loop is compiled without the building code.
+    const BUILDS: bool = true;
+
     /// With `arbitrary_precision`: the sink keeps numbers as their text, so the parser
     /// hands it every number token whole (no range check: `1e400` is a number).
     #[cfg(feature = "arbitrary_precision")]
@@ -45,4 +49,37 @@ pub(crate) trait Sink<'a> {
     fn empty_object(&mut self);
     /// The top-level value, once the input has ended after it.
     fn finish(self) -> Self::Output;
+}
+
+/// The validator's sink: takes no values (the parser, told `BUILDS` is `false`, does
+/// not give it any), so that validation has a parser loop of its own, without the
+/// builder's code and its registers. Its scratch buffer is where a string the options
+/// repair is checked.
+#[derive(Default)]
+pub(crate) struct Validator {
+    scratch: Vec<u8>,
+}
+
+impl<'a> Sink<'a> for Validator {
+    type Output = ();
+    const BUILDS: bool = false;
+
+    fn null(&mut self) {}
+    fn boolean(&mut self, _: bool) {}
+    fn number(&mut self, _: Number) {}
+    fn str(&mut self, _: &'a str, _: bool) {}
+    fn escaped(&mut self, _: &'a [u8], _: usize, _: LoneSurrogate, _: bool) -> Result<(), StrError> {
+        Ok(())
+    }
+    fn scratch(&mut self) -> &mut Vec<u8> {
+        &mut self.scratch
+    }
+    fn scratch_str(&mut self, _: bool) {}
+    fn begin_array(&mut self) {}
+    fn end_array(&mut self) {}
+    fn begin_object(&mut self) {}
+    fn end_object(&mut self) {}
+    fn empty_array(&mut self) {}
+    fn empty_object(&mut self) {}
+    fn finish(self) {}
 }

@@ -26,7 +26,134 @@ fn dec_with(s: &[u8], o: &DecodeOptions) -> Result<Value, Error> {
         "validate vs decode on {s:?}"
     );
     assert_eq!(valid.map_err(|e| e.to_string()), valid_trusted.map_err(|e| e.to_string()));
+    same_without_direct_numbers(s, o, &checked);
     checked
+}
+
+/// `JsonLexer` without its `%promise json_numbers`: every number through the lexer.
+struct Unpromised<'a>(JsonLexer<'a>);
+
+impl<'a> Lexer<'a> for Unpromised<'a> {
+    type Kind = JsonToken;
+    const ENTRIES: &'static [&'static str] = <JsonLexer<'a> as Lexer<'a>>::ENTRIES;
+
+    fn new(input: &'a [u8]) -> Self {
+        Unpromised(JsonLexer::new(input))
+    }
+    fn next_token(&mut self) -> crate::lex::Next<JsonToken> {
+        Lexer::next_token(&mut self.0)
+    }
+    fn input(&self) -> &'a [u8] {
+        Lexer::input(&self.0)
+    }
+    fn offset(&self) -> usize {
+        Lexer::offset(&self.0)
+    }
+    fn set_offset(&mut self, offset: usize) {
+        Lexer::set_offset(&mut self.0, offset)
+    }
+    fn single_byte_token(&self, byte: u8) -> Option<JsonToken> {
+        Lexer::single_byte_token(&self.0, byte)
+    }
+    fn next_token_entry(&mut self, entry: usize) -> crate::lex::Next<JsonToken> {
+        Lexer::next_token_entry(&mut self.0, entry)
+    }
+}
+
+/// The parser's numbers read straight from the input (`JsonLexer` promises JSON's
+/// numbers) give what the lexer's tokens give: the same values, the same errors.
+#[track_caller]
+fn same_without_direct_numbers(s: &[u8], o: &DecodeOptions, direct: &Result<Value, Error>) {
+    const {
+        assert!(
+            <JsonLexer<'static> as Lexer<'static>>::JSON_NUMBERS
+                && !<Unpromised<'static> as Lexer<'static>>::JSON_NUMBERS
+        )
+    };
+    let lexed = decode::<Unpromised>(s, o);
+    match (direct, &lexed) {
+        (Ok(a), Ok(b)) => assert_strict(a, b),
+        (a, b) => assert_eq!(
+            a.as_ref().map_err(|e| (e.to_string(), e.offset())),
+            b.as_ref().map_err(|e| (e.to_string(), e.offset())),
+            "direct numbers vs the lexer's on {s:?}"
+        ),
+    }
+    assert_eq!(
+        validate::<JsonLexer>(s, o).map_err(|e| (e.to_string(), e.offset())),
+        validate::<Unpromised>(s, o).map_err(|e| (e.to_string(), e.offset())),
+        "validate, direct numbers vs the lexer's on {s:?}"
+    );
+}
+
+/// Every string of up to four bytes over the bytes that make or break a number, in
+/// each place a value can start, decodes and validates alike with and without the
+/// direct number path; and numbers that take its every branch.
+#[test]
+fn direct_numbers_are_the_lexers() {
+    const BYTES: &[u8] = b"-019.eE+ ,x";
+    let mut cases: Vec<Vec<u8>> = Vec::new();
+    let mut word = Vec::new();
+    fn all(word: &mut Vec<u8>, left: usize, cases: &mut Vec<Vec<u8>>) {
+        cases.push(word.clone());
+        if left == 0 {
+            return;
+        }
+        for &b in BYTES {
+            word.push(b);
+            all(word, left - 1, cases);
+            word.pop();
+        }
+    }
+    all(&mut word, 4, &mut cases);
+    for text in [
+        "-65.613616999999977",
+        "43.420273000000009",
+        "0.1",
+        "1e22",
+        "1e23",
+        "123e25",
+        "1.7976931348623157e308",
+        "1.8e308",
+        "1e400",
+        "-1e400",
+        "1e-400",
+        "4.9e-324",
+        "2.2250738585072011e-308",
+        "9007199254740993",
+        "9223372036854775807",
+        "9223372036854775808",
+        "-9223372036854775808",
+        "-9223372036854775809",
+        "18446744073709551615",
+        "18446744073709551616",
+        "1234567890123456789",
+        "12345678901234567890",
+        "0.00000000000000000000001",
+        "1.00000000000000000001",
+        "-0",
+        "-0.0",
+        "0e0",
+        "1E+2",
+        "1e-2",
+        "12345678",
+        "123456789012345678.5e-3",
+        "1e99999999999999999999",
+    ] {
+        cases.push(text.as_bytes().to_vec());
+    }
+    let options = [DecodeOptions::new(), DecodeOptions::new().big_int(BigInt::String)];
+    for case in &cases {
+        for (before, after) in [("", ""), ("[", "]"), ("[1,", "]"), ("{\"a\":", "}"), ("[ ", ", 2]"), ("[\n", "]")] {
+            let mut s = before.as_bytes().to_vec();
+            s.extend_from_slice(case);
+            s.extend_from_slice(after.as_bytes());
+            for o in &options {
+                let direct = decode::<JsonLexer>(&s, o);
+                same_without_direct_numbers(&s, o, &direct);
+            }
+        }
+    }
 }
 
 fn err(s: &str) -> (Category, String) {
@@ -423,6 +550,73 @@ fn containers_of_every_length_to_70_keep_their_elements() {
             let o = v.as_object().unwrap();
             assert_eq!(o.len(), n, "{repeated}");
             assert_eq!(o.iter().next().map(|(k, v)| (k.as_str(), v)), Some(("k0", &Value::from("last"))), "{repeated}");
+        }
+    }
+}
+
+/// The serde `Deserializer`'s numbers read straight from the input give what the
+/// lexer's tokens give: for `deserialize_any` (a `Value`), typed numbers of every
+/// width (a visitor's range error included) and `IgnoredAny`, the same results and
+/// errors on the inputs of [`direct_numbers_are_the_lexers`].
+#[cfg(feature = "serde")]
+#[test]
+fn serde_direct_numbers_are_the_lexers() {
+    use crate::de::serde::from_slice;
+    use ::serde::de::{DeserializeOwned, IgnoredAny};
+    #[track_caller]
+    fn same<T: DeserializeOwned + core::fmt::Debug>(s: &[u8], o: &DecodeOptions) {
+        let direct = from_slice::<JsonLexer, T>(s, o).map_err(|e| (e.to_string(), e.offset()));
+        let lexed = from_slice::<Unpromised, T>(s, o).map_err(|e| (e.to_string(), e.offset()));
+        assert_eq!(format!("{direct:?}"), format!("{lexed:?}"), "{}: {s:?}", core::any::type_name::<T>());
+    }
+    let numbers = [
+        "0",
+        "-0",
+        "1",
+        "-1",
+        "255",
+        "256",
+        "-129",
+        "65536",
+        "4294967296",
+        "-2147483649",
+        "1.5",
+        "-0.0",
+        "1e2",
+        "1E-2",
+        "-65.613616999999977",
+        "1e400",
+        "9223372036854775807",
+        "9223372036854775808",
+        "-9223372036854775809",
+        "18446744073709551616",
+        "1.",
+        "1e",
+        "01",
+        "-",
+        "2x",
+        "0.1e+",
+        "1 ",
+    ];
+    let o = DecodeOptions::new();
+    for n in numbers {
+        for s in [n.to_string(), format!("[{n}]"), format!("[1, {n}]"), format!("[ {n},2]")] {
+            let s = s.as_bytes();
+            same::<Value>(s, &o);
+            same::<Value>(s, &DecodeOptions::new().big_int(BigInt::String));
+            same::<IgnoredAny>(s, &o);
+            if s[0] != b'[' {
+                same::<u8>(s, &o);
+                same::<i8>(s, &o);
+                same::<u64>(s, &o);
+                same::<i64>(s, &o);
+                same::<f64>(s, &o);
+                same::<f32>(s, &o);
+            } else {
+                same::<Vec<f64>>(s, &o);
+                same::<Vec<i32>>(s, &o);
+                same::<(u16, i64)>(s, &o);
+            }
         }
     }
 }

@@ -307,6 +307,41 @@ fn entries() {
     assert_eq!(lexer.next_token_key().and_then(Result::ok).map(|t| (t.kind, t.start)), Some((PairsToken::Number, 8)));
 }
 
+// Promises (docs/grammar.md, "Promises"): a JSON lexer of one's own that promises
+// JSON's numbers, checked by the generator; the decoder then reads numbers itself.
+mod own_json {
+    jsonlex::json_lexer!(r#"
+        %name OwnJson;
+        %token jsonlex::runtime::JsonToken;
+        %promise json_numbers;
+        int = "-"? ("0" | [1-9] [0-9]*);
+        "[" => ArrayStart;
+        "]" => ArrayEnd;
+        "{" => ObjectStart;
+        "}" => ObjectEnd;
+        ":" => Colon;
+        "," => Comma;
+        "\"" [a-z]* "\"" => String;
+        int => Integer;
+        int ("." [0-9]+)? ([eE] [+\-]? [0-9]+)? => Float;
+        [ \n]+ => skip;
+        * => error;
+    "#);
+}
+
+fn promises() -> Result<(), jsonlex::Error> {
+    use jsonlex::runtime::Lexer;
+    use own_json::OwnJson;
+    assert!(<OwnJson as Lexer>::JSON_NUMBERS);
+    let text = br#"[1.5, -2, {"a": 3e2, "b": 18446744073709551616}, 0]"#;
+    let options = jsonlex::DecodeOptions::new();
+    assert_eq!(jsonlex::runtime::de::decode::<OwnJson>(text, &options)?, jsonlex::decode(text)?);
+    let err = jsonlex::runtime::de::decode::<OwnJson>(b"[1, 01]", &options).unwrap_err();
+    assert!(err.to_string().starts_with("invalid number: leading zero"), "{err}");
+    assert_eq!((err.line(), err.column()), (1, 5), "{err}");
+    Ok(())
+}
+
 /// README's lazy access example, and every entry point of `jsonlex::lazy`.
 fn lazy_access() -> Result<(), jsonlex::Error> {
     let json = br#"{"statuses": [{"id": 7, "text": "a\nb", "ok": true}], "meta": {"count": 1, "x": null}}"#;
@@ -344,6 +379,9 @@ fn main() {
     }
     words();
     entries();
+    if let Err(e) = promises() {
+        panic!("a lexer that promises JSON's numbers failed: {e}");
+    }
     values();
     value_reader();
     ini();

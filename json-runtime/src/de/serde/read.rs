@@ -65,6 +65,16 @@ pub trait Source<'de>: private::Sealed {
     #[doc(hidden)]
     fn set_offset(&mut self, offset: usize);
 
+    /// The whole input and the offset where the next token starts, when the lexer
+    /// promises JSON's numbers there ([`Lexer::JSON_NUMBERS`]): the deserializer may
+    /// read a number itself and go on with [`set_offset`](Source::set_offset). A
+    /// reader gives `None` (a number may go on past its buffer).
+    #[doc(hidden)]
+    #[inline(always)]
+    fn json_numbers(&self) -> Option<(&'de [u8], usize)> {
+        None
+    }
+
     /// Steps over the next byte when it is `byte` and the lexer promises that this byte
     /// alone is the token `kind` ([`Lexer::single_byte_token`]); gives its absolute
     /// offset. Otherwise does nothing (as when a reader's buffer does not hold the byte).
@@ -133,6 +143,15 @@ impl<'de, L: Lexer<'de, Kind = JsonToken>> Source<'de> for L {
 
     fn set_offset(&mut self, offset: usize) {
         Lexer::set_offset(self, offset)
+    }
+
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn json_numbers(&self) -> Option<(&'de [u8], usize)> {
+        if L::JSON_NUMBERS {
+            Some((self.input(), Lexer::offset(self)))
+        } else {
+            None
+        }
     }
 
     #[cfg_attr(not(debug_assertions), inline(always))]
