@@ -118,31 +118,7 @@ pub(crate) fn scan(input: &[u8], start: usize) -> Option<Scanned> {
     let mut exp = -(frac_digits as i64);
     if input.get(i).is_some_and(|&b| b | 0x20 == b'e') {
         i += 1;
-        let exp_neg = match input.get(i) {
-            Some(b'-') => {
-                i += 1;
-                true
-            }
-            Some(b'+') => {
-                i += 1;
-                false
-            }
-            _ => false,
-        };
-        let exp_start = i;
-        let mut e: i64 = 0;
-        while let Some(&b) = input.get(i) {
-            let d = b.wrapping_sub(b'0');
-            if d > 9 {
-                break;
-            }
-            e = (e * 10 + d as i64).min(1 << 40);
-            i += 1;
-        }
-        if i == exp_start {
-            return None;
-        }
-        exp += if exp_neg { -e } else { e };
+        exp += exponent(input, &mut i)?;
         float = true;
     }
     let digits = int_digits + frac_digits;
@@ -244,38 +220,44 @@ fn float_from(bytes: &[u8], mut i: usize) -> Result<f64, NumError> {
     let mut exp: i64 = -(frac_digits as i64);
     if i < len && (bytes[i] | 0x20) == b'e' {
         i += 1;
-        let exp_neg = match bytes.get(i) {
-            Some(b'-') => {
-                i += 1;
-                true
-            }
-            Some(b'+') => {
-                i += 1;
-                false
-            }
-            _ => false,
-        };
-        let exp_start = i;
-        let mut e: i64 = 0;
-        while i < len {
-            let d = bytes[i].wrapping_sub(b'0');
-            if d > 9 {
-                break;
-            }
-            // Saturate: no f64 needs an exponent anywhere near this.
-            e = (e * 10 + d as i64).min(1 << 40);
-            i += 1;
-        }
-        if i == exp_start {
-            return Err(NumError::Invalid);
-        }
-        exp += if exp_neg { -e } else { e };
+        exp += exponent(bytes, &mut i).ok_or(NumError::Invalid)?;
     }
     if i != len {
         return Err(NumError::Invalid);
     }
 
     to_f64(bytes, neg, mantissa, exp, int_digits + frac_digits, int_start)
+}
+
+/// The exponent's value after its `e` or `E` at `*i` (a sign, then digits), `*i` moved
+/// past it; `None` without a digit. Saturated: no `f64` needs one anywhere near 2^40.
+#[inline(always)]
+fn exponent(bytes: &[u8], i: &mut usize) -> Option<i64> {
+    let neg = match bytes.get(*i) {
+        Some(b'-') => {
+            *i += 1;
+            true
+        }
+        Some(b'+') => {
+            *i += 1;
+            false
+        }
+        _ => false,
+    };
+    let start = *i;
+    let mut e: i64 = 0;
+    while let Some(&b) = bytes.get(*i) {
+        let d = b.wrapping_sub(b'0');
+        if d > 9 {
+            break;
+        }
+        e = (e * 10 + d as i64).min(1 << 40);
+        *i += 1;
+    }
+    if *i == start {
+        return None;
+    }
+    Some(if neg { -e } else { e })
 }
 
 /// The nearest `f64` to `(-1)^neg * mantissa * 10^exp`, where `mantissa` holds the
