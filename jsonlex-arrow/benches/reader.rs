@@ -216,34 +216,73 @@ fn scan(path: &str, rounds: usize) {
             Some(jsonlex_arrow::Prefilter::all_of(["timeout", "\"ERROR\""])),
         ),
     ];
+    // `SCAN_ONE=query,side` (query 0-3 in the order below; side `jsonlex` or
+    // `arrow-json`): that scan alone, `REPS` times, for callgrind
+    // (`--toggle-collect='reader::scan_jsonlex'` counts the scan, not the file's reading
+    // and the schema's inference).
+    let one: Option<(usize, String)> = std::env::var("SCAN_ONE").ok().map(|spec| {
+        let (q, side) = spec.split_once(',').expect("SCAN_ONE=query,side");
+        (q.parse().expect("a query index"), side.to_string())
+    });
+    let mut queries_run = 0;
     let gb = input.len() as f64 / (1u64 << 30) as f64;
-    println!("| scan ({gb:.2} GiB, one thread) | arrow-json s | jsonlex-arrow s | ratio | rows |");
-    println!("|---|---|---|---|---|");
+    if one.is_none() {
+        println!("| scan ({gb:.2} GiB, one thread) | arrow-json s | jsonlex-arrow s | ratio | rows |");
+        println!("|---|---|---|---|---|");
+    }
     for (name, projection, prefilter) in queries {
         let projected = Arc::new(full.project(&projection).expect("projects"));
         let (mut a, mut j, mut rows) = (Duration::MAX, Duration::MAX, (0, 0));
+        if let Some((q, side)) = &one {
+            if *q == queries_run {
+                for _ in 0..reps() {
+                    black_box(match side.as_str() {
+                        "jsonlex" => scan_jsonlex(&full, &projection, &prefilter, &input),
+                        _ => scan_arrow_json(&projected, &input),
+                    });
+                }
+            }
+            queries_run += 1;
+            continue;
+        }
         for _ in 0..rounds {
             let t = cpu_time();
-            let reader = arrow_json::ReaderBuilder::new(projected.clone())
-                .with_batch_size(8192)
-                .build(Cursor::new(&input[..]))
-                .expect("builds");
-            rows.0 = reader.map(|b| b.expect("reads").num_rows()).sum::<usize>();
+            rows.0 = scan_arrow_json(&projected, &input);
             a = a.min(cpu_time() - t);
             let t = cpu_time();
-            let mut builder = jsonlex_arrow::ReaderBuilder::new(full.clone())
-                .with_batch_size(8192)
-                .with_projection(projection.clone());
-            if let Some(p) = &prefilter {
-                builder = builder.with_prefilter(p.clone());
-            }
-            let reader = builder.build(Cursor::new(&input[..])).expect("builds");
-            rows.1 = reader.map(|b| b.expect("reads").num_rows()).sum::<usize>();
+            rows.1 = scan_jsonlex(&full, &projection, &prefilter, &input);
             j = j.min(cpu_time() - t);
         }
         let (a, j) = (a.as_secs_f64(), j.as_secs_f64());
         println!("| {name} | {a:.2} | {j:.2} | {:.2}x | {} / {} |", a / j, rows.0, rows.1);
     }
+}
+
+/// arrow-json's `Reader` over `input` with schema `projected`, batches of 8192: the rows.
+#[inline(never)]
+fn scan_arrow_json(projected: &SchemaRef, input: &[u8]) -> usize {
+    let reader = arrow_json::ReaderBuilder::new(projected.clone())
+        .with_batch_size(8192)
+        .build(Cursor::new(input))
+        .expect("builds");
+    reader.map(|b| b.expect("reads").num_rows()).sum::<usize>()
+}
+
+/// jsonlex-arrow's `Reader` over `input`, schema `full` projected, batches of 8192: the rows.
+#[inline(never)]
+fn scan_jsonlex(
+    full: &SchemaRef,
+    projection: &[usize],
+    prefilter: &Option<jsonlex_arrow::Prefilter>,
+    input: &[u8],
+) -> usize {
+    let mut builder =
+        jsonlex_arrow::ReaderBuilder::new(full.clone()).with_batch_size(8192).with_projection(projection.to_vec());
+    if let Some(p) = prefilter {
+        builder = builder.with_prefilter(p.clone());
+    }
+    let reader = builder.build(Cursor::new(input)).expect("builds");
+    reader.map(|b| b.expect("reads").num_rows()).sum::<usize>()
 }
 
 /// User and system CPU time of this thread so far (clock ticks of 10 ms).

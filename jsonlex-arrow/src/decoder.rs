@@ -394,7 +394,7 @@ fn prefiltered(
     t: Token<JsonToken>,
     start: usize,
 ) -> Res<bool> {
-    cur.skip(t)?;
+    cur.skip_record(t)?;
     if !prefilter.may_match(&cur.input()[start..cur.offset()]) {
         return Ok(false);
     }

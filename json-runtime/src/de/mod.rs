@@ -301,6 +301,30 @@ pub unsafe fn decode_one_trusted<'a, L: Lexer<'a, Kind = JsonToken>>(
     parser.parse::<Slice<'a, L>, false>(input)
 }
 
+/// Checks the one value that starts at byte `start` of `input` (after whitespace) as
+/// [`validate_trusted`] would, and stops after it, whatever follows: the offset just
+/// past the value (before the whitespace after it). Builds nothing; allocates nothing
+/// unless `options`' `max_depth` exceeds 512 or there is an error to report. Errors
+/// are at their offset, line and column in the whole of `input` (computing them scans
+/// `input` from its start: a caller that only wants to know whether the value is good
+/// can pass the slice from `start` instead, and add `start` to the answer).
+///
+/// For jsonlex-arrow's skip over values no column wants. Only for lexers that skip
+/// nothing but JSON whitespace between tokens, as [`decode_one_trusted`]. Safe, as
+/// [`validate_trusted`]: it trusts `L`'s string tokens to be UTF-8, and a lexer that
+/// breaks that promise only makes the answer wrong.
+#[doc(hidden)]
+pub fn validate_one_trusted<'a, L: Lexer<'a, Kind = JsonToken>>(
+    input: &'a [u8],
+    start: usize,
+    options: &DecodeOptions,
+) -> Result<usize, Error> {
+    let mut parser = Parser::<true, Validator>::new(options, false, Validator::default());
+    parser.one = true;
+    parser.start = start.min(input.len());
+    parser.parse::<Slice<'a, L>, false>(input).map(|(_, end)| end)
+}
+
 /// Parses `input` with lexer `L` into `sink` (any [`Sink`]), checking that string
 /// tokens are UTF-8, as [`decode`] does.
 pub(crate) fn parse_into<'a, L: Lexer<'a, Kind = JsonToken>, S: Sink<'a>>(
@@ -374,6 +398,8 @@ struct Parser<'a, const TRUSTED: bool, S: Sink<'a>> {
     /// Parse one document and stop after it, whatever follows (a stream's step): a field,
     /// read only at the top level and on lexer errors, so that no register holds it.
     one: bool,
+    /// Where in the input to start lexing (0 but for [`validate_one_trusted`]).
+    start: usize,
 }
 
 type Tok = Option<Token<JsonToken>>;
@@ -414,6 +440,7 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
             nest: Nest::new(options.max_depth),
             repaired: false,
             one: false,
+            start: 0,
         }
     }
 
@@ -455,6 +482,9 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
         // does not inline: a reader's owns a buffer. So it is dropped from a copy (on
         // a panic, not at all: a leak, never a double free).
         let mut lexer = ManuallyDrop::new(I::open(source));
+        if self.start != 0 {
+            lexer.set_offset(self.start);
+        }
         let parsed = self.tokens::<I, DIALECTS>(&mut lexer);
         drop(ManuallyDrop::into_inner(lexer));
         let end = parsed?;

@@ -620,3 +620,104 @@ fn serde_direct_numbers_are_the_lexers() {
         }
     }
 }
+
+/// `validate_one_trusted` at `start` of `input`: the end offset, or the error's
+/// (category, offset, line, column).
+fn one_at(input: &str, start: usize, o: &DecodeOptions) -> Result<usize, (Category, usize, usize, usize)> {
+    validate_one_trusted::<JsonLexer>(input.as_bytes(), start, o)
+        .map_err(|e| (e.classify(), e.offset(), e.line(), e.column()))
+}
+
+#[test]
+fn validate_one_at_offsets() {
+    let o = DecodeOptions::new();
+    // Scalars and containers, at the start and after a prefix, with what follows
+    // ignored: the end is just past the value, before the white space after it.
+    let values = [
+        "1",
+        "-0.5e3",
+        "true",
+        "null",
+        "\"x\"",
+        "\"a\\n\\u00e9\\ud83d\\ude00\"",
+        "[]",
+        "{}",
+        "[1,[2,[3,{}]],\"x\"]",
+        "{\"a\":{\"b\":[1,2,{\"c\":null}]},\"d\":\"e\"}",
+        "[ 1 , { \"k\" : [ ] } ]",
+    ];
+    for v in values {
+        for prefix in ["", "{\"skip\":", "  ", "[1,\n"] {
+            for suffix in ["", ",", "}", " ,\"k\":1}", "\n{\"next\":1}", " garbage \u{1}", "]]]"] {
+                let text = format!("{prefix}{v}{suffix}");
+                let start = prefix.len();
+                assert_eq!(one_at(&text, start, &o), Ok(start + v.len()), "{text:?} at {start}");
+                // White space before the value is stepped over.
+                let spaced = format!("{prefix} \t\r\n{v}{suffix}");
+                assert_eq!(one_at(&spaced, start, &o), Ok(start + 4 + v.len()), "{spaced:?} at {start}");
+            }
+        }
+    }
+    // At the end of the input, and past it: no value.
+    assert_eq!(one_at("[1]", 3, &o).unwrap_err().0, Category::Eof);
+    assert_eq!(one_at("[1]", 99, &o).unwrap_err().0, Category::Eof);
+}
+
+#[test]
+fn validate_one_errors_are_placed_in_the_whole_input() {
+    let o = DecodeOptions::new();
+    // The same errors (category, message) as validating the value alone, at offsets,
+    // lines and columns in the whole input.
+    let bad = [
+        ("[1,]", Category::Syntax),
+        ("{\"a\" 1}", Category::Syntax),
+        ("{\"a\":1,}", Category::Syntax),
+        ("[1 2]", Category::Syntax),
+        ("{\"a\":[1,2}", Category::Syntax),
+        ("[\"\\ud800\"]", Category::Escape),
+        ("{\"\\udc00\":1}", Category::Escape),
+        ("[\"\\x\"]", Category::Escape),
+        ("[01]", Category::Number),
+        ("[1e400]", Category::Number),
+        ("[tru]", Category::Syntax),
+        ("[1,", Category::Eof),
+        ("{\"a\":", Category::Eof),
+    ];
+    let prefix = "{\"x\":1,\n \"y\":";
+    for (v, category) in bad {
+        let alone = validate_trusted::<JsonLexer>(v.as_bytes(), &o).unwrap_err();
+        assert_eq!(alone.classify(), category, "{v}");
+        let text = format!("{prefix}{v}");
+        let e = validate_one_trusted::<JsonLexer>(text.as_bytes(), prefix.len(), &o).unwrap_err();
+        assert_eq!((e.classify(), e.message()), (alone.classify(), alone.message()), "{text:?}");
+        assert_eq!(e.offset(), prefix.len() + alone.offset(), "{text:?}");
+        // The value starts on line 2, column 6; every error above is on its line.
+        assert_eq!((e.line(), e.column()), (2, 6 + alone.offset()), "{text:?}");
+    }
+    // Invalid UTF-8 in a string (the lexer's rejection).
+    let mut text = b"[1, [\"ok\", \"".to_vec();
+    text.extend_from_slice(b"\xff\"]]");
+    let e = validate_one_trusted::<JsonLexer>(&text, 4, &o).unwrap_err();
+    assert_eq!((e.classify(), e.offset()), (Category::Utf8, 12));
+    // Strictly as validate: the lone surrogate is an error even with `Substitute` off
+    // by default, and accepted with it.
+    let lone = "[\"\\ud800\"]";
+    assert!(one_at(lone, 0, &o).is_err());
+    assert_eq!(one_at(lone, 0, &o.lone_surrogate(LoneSurrogate::Substitute)), Ok(lone.len()));
+}
+
+#[test]
+fn validate_one_depth() {
+    let deep = |n: usize| "[".repeat(n) + &"]".repeat(n);
+    let o = DecodeOptions::new();
+    let text = format!("[{}]", deep(512));
+    // 512 levels from the start, whatever is open around it.
+    assert_eq!(one_at(&text, 1, &o), Ok(1 + 1024));
+    let e = one_at(&deep(513), 0, &o).unwrap_err();
+    assert_eq!((e.0, e.1), (Category::Depth, 512));
+    let o = DecodeOptions::new().max_depth(3);
+    assert_eq!(one_at("[[[]]]", 0, &o), Ok(6));
+    assert_eq!(one_at("[[[[]]]]", 0, &o).unwrap_err().0, Category::Depth);
+    let o = DecodeOptions::new().max_depth(70_000);
+    assert_eq!(one_at(&deep(65_536), 0, &o), Ok(2 * 65_536));
+}

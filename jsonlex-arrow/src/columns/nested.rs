@@ -178,7 +178,7 @@ impl Column for StructColumn {
             JsonToken::ObjectStart if self.children.is_empty() && !self.strict => {
                 // No column to fill (`SELECT count(*)`): the object in one validating
                 // skip, without looking up each key.
-                cur.skip(t)?;
+                cur.skip_record(t)?;
                 self.nulls.append_non_null();
                 self.len += 1;
                 return Ok(());
