@@ -35,6 +35,9 @@ pub(crate) fn check(grammar: &Grammar, automata: &[Automaton]) -> Vec<Diagnostic
     diags
 }
 
+/// The bytes a number starts with.
+const NUMBER_STARTS: &[u8] = b"-0123456789";
+
 /// The reference: RFC 8259's `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`,
 /// states 0 (start) to 8; what state `s` goes to on `b`.
 fn reference_next(s: u8, b: u8) -> Option<u8> {
@@ -105,10 +108,7 @@ fn json_numbers(grammar: &Grammar, automaton: &Automaton) -> Result<(), String> 
                 r.action == Action::Skip && r.callback.is_none() && r.next.is_none() && r.trailing.is_none()
             }) =>
         {
-            if let Some(b) = (b'-'..=b'9')
-                .filter(|&b| b == b'-' || b.is_ascii_digit())
-                .find(|&b| automaton.state(s).next(b).is_some())
-            {
+            if let Some(&b) = NUMBER_STARTS.iter().find(|&&b| automaton.state(s).next(b).is_some()) {
                 return Err(format!("the skipped match {} goes on into a number", shown(&[b' ', b])));
             }
         }
@@ -117,8 +117,8 @@ fn json_numbers(grammar: &Grammar, automaton: &Automaton) -> Result<(), String> 
     // (lexer state, reference state), with the input that leads there.
     let mut seen: HashSet<(Option<StateId>, Option<u8>)> = HashSet::new();
     let mut queue: VecDeque<(Option<StateId>, Option<u8>, Vec<u8>)> = VecDeque::new();
-    for b in b"-0123456789" {
-        queue.push_back((start.next(*b), reference_next(0, *b), vec![*b]));
+    for &b in NUMBER_STARTS {
+        queue.push_back((start.next(b), reference_next(0, b), vec![b]));
     }
     while let Some((l, r, input)) = queue.pop_front() {
         if !seen.insert((l, r)) {

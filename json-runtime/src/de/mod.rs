@@ -888,23 +888,12 @@ impl<'a, const TRUSTED: bool, S: Sink<'a>> Parser<'a, TRUSTED, S> {
         if !self.builds() {
             return None;
         }
-        let (bytes, mut at) = input.json_numbers()?;
-        let mut b = *bytes.get(at)?;
-        if b == b' ' {
-            at += 1;
-            b = *bytes.get(at)?;
+        let (bytes, at) = input.json_numbers()?;
+        let (scanned, n) = number::direct(bytes, at)?;
+        if first {
+            self.builder.begin_array();
         }
-        if b != b'-' && b.wrapping_sub(b'0') > 9 {
-            return None;
-        }
-        let scanned = number::scan(bytes, at)?;
-        let n = scanned.number(bytes, at)?;
-        if let Some(sink) = self.sink() {
-            if first {
-                sink.begin_array();
-            }
-            sink.number(n);
-        }
+        self.builder.number(n);
         Some(scanned.end)
     }
 

@@ -70,9 +70,11 @@ pub(crate) fn parse_integer(bytes: &[u8]) -> Result<Option<Number>, NumError> {
 
 /// A number read straight from the input where a value starts (for a lexer that
 /// promises JSON's numbers, `Lexer::JSON_NUMBERS`), in one pass: scanned, its digits
-/// gathered on the way. [`scan`] gives it; the caller converts it or checks its range.
+/// gathered on the way. [`scan`] gives it, [`direct`] with its value.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Scanned {
+    /// Where the number starts.
+    pub(crate) start: usize,
     /// Just past the number.
     pub(crate) end: usize,
     neg: bool,
@@ -86,10 +88,28 @@ pub(crate) struct Scanned {
     float: bool,
 }
 
-/// The number at `input[start..]` (its first byte `-` or a digit), or `None` where the
-/// lexer should read the token: not a whole number there (`-x`, `1.`, `1e`: the lexer's
-/// longest match and its error), or more than 19 significand digits (the typed path's
-/// big integers and long floats). Stops where the longest match does, as the lexer.
+/// Where a value starts at `input[at..]` (after one space, at most), the number there
+/// and its value (see [`scan`] and [`Scanned::number`] for the `None`s): what the
+/// parser loop and the serde `Deserializer` read themselves when the lexer promises
+/// JSON's numbers. A byte that starts no number is turned away at once.
+#[inline(always)]
+pub(crate) fn direct(input: &[u8], mut at: usize) -> Option<(Scanned, Number)> {
+    let mut b = *input.get(at)?;
+    if b == b' ' {
+        at += 1;
+        b = *input.get(at)?;
+    }
+    if b != b'-' && b.wrapping_sub(b'0') > 9 {
+        return None;
+    }
+    let scanned = scan(input, at)?;
+    Some((scanned, scanned.number(input)?))
+}
+
+/// The number at `input[start..]`, or `None` where the lexer should read the token:
+/// not a whole number there (`-x`, `1.`, `1e`: the lexer's longest match and its
+/// error), or more than 19 significand digits (the typed path's big integers and long
+/// floats). Stops where the longest match does, as the lexer.
 #[inline(always)]
 pub(crate) fn scan(input: &[u8], start: usize) -> Option<Scanned> {
     let mut i = start;
@@ -125,15 +145,15 @@ pub(crate) fn scan(input: &[u8], start: usize) -> Option<Scanned> {
     if digits > 19 {
         return None;
     }
-    Some(Scanned { end: i, neg, mantissa, digits, exp, float })
+    Some(Scanned { start, end: i, neg, mantissa, digits, exp, float })
 }
 
 impl Scanned {
     /// The number's value, as [`parse_integer`] or [`parse_float`] gives it for the
-    /// same token (`input[start..self.end]`); `None` for what they treat specially
+    /// same token (`input[self.start..self.end]`); `None` for what they treat specially
     /// (an integer beyond 64 bits, a float beyond `f64`'s range).
     #[inline(always)]
-    pub(crate) fn number(&self, input: &[u8], start: usize) -> Option<Number> {
+    fn number(&self, input: &[u8]) -> Option<Number> {
         if !self.float {
             return if !self.neg {
                 Some(Number::from(self.mantissa))
@@ -145,7 +165,7 @@ impl Scanned {
                 None
             };
         }
-        let token = input.get(start..self.end)?;
+        let token = input.get(self.start..self.end)?;
         let f = to_f64(token, self.neg, self.mantissa, self.exp, self.digits, self.neg as usize).ok()?;
         Some(Number::from_finite_f64(f))
     }

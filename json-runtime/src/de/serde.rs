@@ -666,17 +666,7 @@ impl<'de, L, S: Source<'de>> Deserializer<'de, L, S> {
         if self.peeked.is_some() {
             return Err(visitor);
         }
-        let Some((bytes, mut at)) = self.src.json_numbers() else { return Err(visitor) };
-        let Some(mut b) = bytes.get(at).copied() else { return Err(visitor) };
-        if b == b' ' {
-            at += 1;
-            let Some(&next) = bytes.get(at) else { return Err(visitor) };
-            b = next;
-        }
-        if b != b'-' && b.wrapping_sub(b'0') > 9 {
-            return Err(visitor);
-        }
-        let Some((scanned, n)) = number::scan(bytes, at).and_then(|s| Some((s, s.number(bytes, at)?))) else {
+        let Some((scanned, n)) = self.src.json_numbers().and_then(|(bytes, at)| number::direct(bytes, at)) else {
             return Err(visitor);
         };
         self.src.set_offset(scanned.end);
@@ -689,7 +679,7 @@ impl<'de, L, S: Source<'de>> Deserializer<'de, L, S> {
             visitor.visit_f64(n.as_f64())
         };
         let kind = if scanned.is_float() { Kind::Float } else { Kind::Integer };
-        Ok(r.map_err(|e| self.number_visit_error(Tok { kind, start: at, end: scanned.end }, e)))
+        Ok(r.map_err(|e| self.number_visit_error(Tok { kind, start: scanned.start, end: scanned.end }, e)))
     }
 
     /// `deserialize_any` of a number with `arbitrary_precision` (serde_json's rule): an

@@ -53,8 +53,8 @@ pub(crate) trait Sink<'a> {
 
 /// The validator's sink: takes no values (the parser, told `BUILDS` is `false`, does
 /// not give it any), so that validation has a parser loop of its own, without the
-/// builder's code and its registers. Its scratch buffer is where a string the options
-/// repair is checked.
+/// builder's code and its registers. `scratch` is never asked for (a parse that builds
+/// nothing repairs into `Discard`): an empty buffer, so that the method has no panic.
 #[derive(Default)]
 pub(crate) struct Validator {
     scratch: Vec<u8>,
