@@ -411,6 +411,63 @@ impl<'a> Cursor<'a> {
         }
     }
 
+    /// Whether a later member of the object the cursor is in (just past a member's
+    /// value) has `key` (unescaped); the cursor is left anywhere in the object. For
+    /// repeated keys, whose last value alone counts (cold paths).
+    pub(crate) fn key_follows(&mut self, key: &[u8]) -> bool {
+        loop {
+            if !matches!(self.member_end(), Ok(true)) {
+                return false;
+            }
+            let Ok(k) = self.next_key() else { return false };
+            if self.key(k).is_ok_and(|name| same_key(&name, key)) {
+                return true;
+            }
+            let Ok(v) = self.colon_value() else { return false };
+            if self.skip(v).is_err() {
+                return false;
+            }
+        }
+    }
+
+    /// Whether some object in the value that starts with `t` has a key twice (false
+    /// if the value is malformed); the cursor is left anywhere. A cold path: after an
+    /// error, whether a repeated key's earlier value may have caused it.
+    #[cold]
+    pub(crate) fn has_repeated_key(&mut self, t: Token<JsonToken>) -> bool {
+        self.set_offset(t.end);
+        self.repeated_in(t, 0).unwrap_or(false)
+    }
+
+    fn repeated_in(&mut self, t: Token<JsonToken>, depth: usize) -> Res<bool> {
+        let mut repeated = false;
+        if depth > 128 {
+            // No deeper than the callers' limits (and the stack's).
+            return Ok(false);
+        }
+        match t.kind {
+            JsonToken::ObjectStart => {
+                let mut keys = std::collections::HashSet::new();
+                let mut k = self.first_key()?;
+                while let Some(key) = k {
+                    repeated |= !keys.insert(self.key(key)?.into_owned());
+                    let v = self.colon_value()?;
+                    repeated |= self.repeated_in(v, depth + 1)?;
+                    k = if self.member_end()? { Some(self.next_key()?) } else { None };
+                }
+            }
+            JsonToken::ArrayStart => {
+                let mut e = self.first_element()?;
+                while let Some(v) = e {
+                    repeated |= self.repeated_in(v, depth + 1)?;
+                    e = if self.element_end()? { Some(self.value()?) } else { None };
+                }
+            }
+            _ => {}
+        }
+        Ok(repeated)
+    }
+
     /// After `[`: the first element's first token, or `None` for `[]`.
     #[inline]
     pub(crate) fn first_element(&mut self) -> Res<Option<Token<JsonToken>>> {

@@ -51,7 +51,23 @@ pub fn infer_json_schema_with<R: BufRead>(
     max_records: Option<usize>,
     options: InferOptions,
 ) -> Result<(Schema, usize), ArrowError> {
-    let mut infer = Infer { top: Obj::default(), records: 0, max: max_records.unwrap_or(usize::MAX), options, line: 0 };
+    let mut infer = Infer {
+        top: Obj::default(),
+        records: 0,
+        max: max_records.unwrap_or(usize::MAX),
+        options,
+        line: 0,
+        changes: 0,
+        duplicate: false,
+        dedupe: false,
+        saved: Obj::default(),
+        saved_at: 0,
+        record_at: 0,
+        members: 0,
+        copied: 0,
+        stamp: 0,
+        depth: 0,
+    };
     let mut carry: Vec<u8> = Vec::new();
     let mut started = false;
     loop {
@@ -133,6 +149,9 @@ struct Obj {
     /// The field of the member at each place of the last object (records repeat one
     /// key order: a key equal to the name there needs no search).
     slots: Vec<usize>,
+    /// For each field from the 65th on, the stamp of the last object that had it (a
+    /// key twice in one object is seen by its stamp; the first 64 by a mask).
+    seen: Vec<u64>,
 }
 
 impl Obj {
@@ -154,7 +173,7 @@ impl Obj {
     /// The key at place `at` of an object, if it is the text `"name"` of the field
     /// last seen there (a name without escapes: bytes equal to a string token the
     /// lexer accepted are that token again, so they are stepped over unlexed).
-    #[inline]
+    #[inline(always)]
     fn quoted(&self, cur: &mut Cursor<'_>, at: usize) -> Option<(Token<JsonToken>, usize)> {
         let &i = self.slots.get(at)?;
         if !self.plain[i] {
@@ -177,6 +196,7 @@ impl Obj {
         self.names.push(key.into());
         self.types.push(ty);
         self.plain.push(is_plain(key));
+        self.seen.push(0);
         self.index.insert(key.into(), i);
         i
     }
@@ -200,15 +220,32 @@ impl Obj {
         }
     }
 
-    fn merge(&mut self, other: Obj) -> Result<(), String> {
+    /// Merges `other`'s fields into these; whether anything changed.
+    fn merge(&mut self, other: Obj) -> Result<bool, String> {
+        let mut changed = false;
         for (k, v) in other.names.into_iter().zip(other.types) {
             let i = match self.index.get(&k) {
                 Some(&i) => i,
-                None => self.insert(&k, Ty::Any),
+                None => {
+                    changed = true;
+                    self.insert(&k, Ty::Any)
+                }
             };
-            self.types[i].merge(v)?;
+            changed |= self.types[i].merge(v)?;
         }
-        Ok(())
+        Ok(changed)
+    }
+
+    /// Fields here and in every nested struct: what a clone costs.
+    fn size(&self) -> usize {
+        fn of(t: &Ty) -> usize {
+            match t {
+                Ty::Object(o) => o.size(),
+                Ty::Array(e) => of(e),
+                _ => 0,
+            }
+        }
+        self.names.len() + self.types.iter().map(of).sum::<usize>()
     }
 
     fn fields(&self) -> Fields {
@@ -225,21 +262,30 @@ impl Obj {
 }
 
 impl Ty {
-    fn merge(&mut self, other: Ty) -> Result<(), String> {
-        match (&mut *self, other) {
+    /// Widens this type by `other`, as arrow-json does; whether it changed.
+    fn merge(&mut self, other: Ty) -> Result<bool, String> {
+        Ok(match (&mut *self, other) {
             (Ty::Array(s), Ty::Array(o)) => s.merge(*o)?,
-            (Ty::Scalar(s), Ty::Scalar(o)) => *s |= o,
+            (Ty::Scalar(s), Ty::Scalar(o)) => {
+                let changed = *s | o != *s;
+                *s |= o;
+                changed
+            }
             (Ty::Object(s), Ty::Object(o)) => s.merge(o)?,
-            (Ty::Any, o) => *self = o,
-            (_, Ty::Any) => {}
+            (Ty::Any, o) => {
+                let changed = !matches!(o, Ty::Any);
+                *self = o;
+                changed
+            }
+            (_, Ty::Any) => false,
             (Ty::Array(s), o @ Ty::Scalar(_)) => s.merge(o)?,
             (Ty::Scalar(s), Ty::Array(mut o)) => {
                 o.merge(Ty::Scalar(*s))?;
                 *self = Ty::Array(o);
+                true
             }
             (s, o) => return Err(format!("incompatible types: {} and {}", s.describe(), o.describe())),
-        }
-        Ok(())
+        })
     }
 
     fn describe(&self) -> String {
@@ -267,6 +313,12 @@ impl Ty {
     }
 }
 
+/// Objects and arrays nested this deep are an error, as in arrow-json.
+const MAX_DEPTH: usize = 128;
+
+/// Fields `Infer` may copy beyond the members it has read (see `Infer::copied`).
+const COPY_HEAD_START: usize = 1 << 16;
+
 struct Infer {
     top: Obj,
     records: usize,
@@ -274,6 +326,30 @@ struct Infer {
     options: InferOptions,
     /// Lines before the current block, for errors.
     line: usize,
+    /// Changes made to `top` so far (a count, to tell whether `saved` is current).
+    changes: u64,
+    /// A key twice in one object, and what arrow-json makes of it: each object there
+    /// is a serde_json map, which keeps the last value. Merging as they come would
+    /// keep both, so such a record is inferred again from `top` as it was before it
+    /// (`saved`, taken at `saved_at` changes), each object on its own, a repeated
+    /// key's earlier value forgotten (`dedupe`).
+    duplicate: bool,
+    dedupe: bool,
+    saved: Obj,
+    saved_at: u64,
+    /// `changes` when the current record began.
+    record_at: u64,
+    /// Members read, and fields copied into `saved`, so far: `top` is copied only
+    /// while the copies stay within the members read (and a head start), so that a
+    /// schema that keeps growing is not copied whole for every record. (Then `saved`
+    /// may be older than the record, and a repeated key whose earlier value does not
+    /// fit is an error.)
+    members: usize,
+    copied: usize,
+    /// The last object's stamp (`Obj::seen`).
+    stamp: u64,
+    /// Objects and arrays open (the record's own included).
+    depth: usize,
 }
 
 impl Infer {
@@ -341,9 +417,44 @@ impl Infer {
                 cur.bad(t.start, format!("record {}: expected an object, found {}", cur.record, cur.describe(t)))
             );
         }
+        if self.saved_at != self.changes && self.copied <= self.members + COPY_HEAD_START {
+            self.saved = self.top.clone();
+            self.saved_at = self.changes;
+            self.copied += self.saved.size();
+        }
+        self.record_at = self.changes;
+        self.depth = 0;
+        self.duplicate = false;
         let mut top = std::mem::take(&mut self.top);
         let r = self.object(cur, &mut top);
         self.top = top;
+        // A repeated key, seen, or (after an error) anywhere in the record, which may
+        // be its earlier value's doing: read again, the last values alone decide.
+        let again = self.saved_at == self.record_at
+            && match &r {
+                Ok(()) => self.duplicate,
+                Err(Fail::Bad(_)) => self.duplicate || cur.has_repeated_key(t),
+                Err(Fail::Incomplete) => false,
+            };
+        if again {
+            return self.again(cur, t);
+        }
+        r
+    }
+
+    /// The record whose object starts at `t` once more, from `saved`, each object's
+    /// repeated keys reduced to their last value (`dedupe`).
+    #[cold]
+    fn again(&mut self, cur: &mut Cursor<'_>, t: Token<JsonToken>) -> Res<()> {
+        self.depth = 0;
+        self.top = self.saved.clone();
+        self.changes += 1;
+        cur.set_offset(t.end);
+        self.dedupe = true;
+        let mut top = std::mem::take(&mut self.top);
+        let r = self.object(cur, &mut top);
+        self.top = top;
+        self.dedupe = false;
         r
     }
 
@@ -364,7 +475,46 @@ impl Infer {
     /// The members of an object (the cursor is past its `{`) into `obj`, as
     /// arrow-json's `collect_field_types_from_object`.
     fn object(&mut self, cur: &mut Cursor<'_>, obj: &mut Obj) -> Res<()> {
+        self.enter(cur)?;
+        if !self.dedupe {
+            self.members::<false>(cur, obj)?;
+        } else {
+            // The object on its own, then merged (as arrow-json merges each map).
+            let start = cur.offset().saturating_sub(1);
+            let mut own = Obj::default();
+            self.members::<true>(cur, &mut own)?;
+            obj.merge(own).map_err(|w| cur.bad(start, format!("record {}: {w}", cur.record)))?;
+        }
+        self.depth -= 1;
+        Ok(())
+    }
+
+    /// One level deeper (an object or array just opened): arrow-json's limit (its
+    /// records go through serde_json, which stops at 128 levels) is an error here too,
+    /// and keeps the recursion off the end of the stack.
+    #[inline(always)]
+    fn enter(&mut self, cur: &Cursor<'_>) -> Res<()> {
+        self.depth += 1;
+        if self.depth >= MAX_DEPTH {
+            return Err(self.too_deep(cur));
+        }
+        Ok(())
+    }
+
+    #[cold]
+    fn too_deep(&self, cur: &Cursor<'_>) -> Fail {
+        let at = cur.offset().saturating_sub(1);
+        cur.bad(at, format!("record {}: nested deeper than {} levels", cur.record, MAX_DEPTH - 1))
+    }
+
+    /// The members loop; with `DEDUPE` (a record read again), a repeated key's earlier
+    /// value is forgotten, and one that does not fit is no error.
+    fn members<const DEDUPE: bool>(&mut self, cur: &mut Cursor<'_>, obj: &mut Obj) -> Res<()> {
         let added_from = obj.names.len();
+        self.stamp += 1;
+        let stamp = self.stamp;
+        // The fields this object has had: the first 64 here, the others by stamp.
+        let mut seen = 0u64;
         let mut at = 0;
         loop {
             let (key, found) = match obj.quoted(cur, at) {
@@ -385,72 +535,168 @@ impl Infer {
             };
             let v = cur.colon_value()?;
             at += 1;
-            let fail = |cur: &Cursor<'_>, why: String| {
-                let name = String::from_utf8_lossy(&key);
-                cur.bad(v.start, format!("record {}: field '{name}': {why}", cur.record))
-            };
-            match v.kind {
-                JsonToken::ArrayStart if self.objects_to_known_struct(cur, obj, found, &key)? => {}
-                JsonToken::ArrayStart => {
-                    let ele = self.elements(cur)?;
-                    let i = match found {
-                        Some(i) if !matches!(obj.types[i], Ty::Any) => i,
-                        _ => {
-                            let fresh = match ele {
-                                Ty::Scalar(_) => Ty::Array(Box::new(Ty::Scalar(0))),
-                                Ty::Object(_) => Ty::Array(Box::new(Ty::Object(Obj::default()))),
-                                Ty::Any | Ty::Array(_) => Ty::Array(Box::new(Ty::Any)),
-                            };
-                            set(obj, found, &key, fresh)
-                        }
-                    };
-                    match &mut obj.types[i] {
-                        Ty::Array(inner) => inner.merge(ele).map_err(|w| fail(cur, w))?,
-                        t @ Ty::Scalar(_) => {
-                            t.merge(ele).map_err(|w| fail(cur, w))?;
-                            *t = Ty::Array(Box::new(t.clone()));
-                        }
-                        t => return Err(fail(cur, format!("expected {}, found an array", t.describe()))),
-                    }
-                }
-                JsonToken::ObjectStart => {
-                    let i = match found {
-                        Some(i) if !matches!(obj.types[i], Ty::Any) => i,
-                        _ => set(obj, found, &key, Ty::Object(Obj::default())),
-                    };
-                    match &mut obj.types[i] {
-                        Ty::Object(inner) => {
-                            let mut inner = std::mem::take(inner);
-                            let r = self.object(cur, &mut inner);
-                            obj.types[i] = Ty::Object(inner);
-                            r?;
-                        }
-                        t => return Err(fail(cur, format!("expected {}, found an object", t.describe()))),
-                    }
-                }
-                JsonToken::Null => {
-                    if found.is_none() {
-                        obj.insert(&key, Ty::Any);
-                    }
-                }
-                _ => {
-                    let bit = self.scalar(cur, v)?;
-                    let i = match found {
-                        Some(i) if !matches!(obj.types[i], Ty::Any) => i,
-                        _ => set(obj, found, &key, Ty::Scalar(0)),
-                    };
-                    match &mut obj.types[i] {
-                        Ty::Scalar(bits) => *bits |= bit,
-                        t @ Ty::Array(_) => t.merge(Ty::Scalar(bit)).map_err(|w| fail(cur, w))?,
-                        t => return Err(fail(cur, format!("expected {}, found a scalar", t.describe()))),
+            if let Some(i) = found {
+                let again = if i < 64 { seen >> i & 1 != 0 } else { obj.seen.get(i) == Some(&stamp) };
+                if again {
+                    if DEDUPE {
+                        // The last value is the member's.
+                        obj.types[i] = Ty::Any;
+                    } else {
+                        self.duplicate = true;
                     }
                 }
             }
+            // A member without a field is given one, at the end.
+            let field = if DEDUPE {
+                let depth = self.depth;
+                match self.member(cur, obj, &key, found, v) {
+                    Ok(()) => Some(found.unwrap_or(obj.names.len() - 1)),
+                    Err(e) => {
+                        self.depth = depth;
+                        self.earlier_value(cur, obj, &key, v, e)?;
+                        obj.index.get(&*key).copied()
+                    }
+                }
+            } else {
+                self.member(cur, obj, &key, found, v)?;
+                Some(found.unwrap_or(obj.names.len() - 1))
+            };
+            match field {
+                Some(i) if i < 64 => seen |= 1 << i,
+                Some(i) => obj.seen[i] = stamp,
+                None => {}
+            }
+            self.members += 1;
             if !cur.member_end()? {
                 break;
             }
         }
         obj.sort_from(added_from);
+        Ok(())
+    }
+
+    /// The value at `v` of member `key` did not fit (`e`): no error if the key comes
+    /// again later in the object and the value is well-formed (arrow-json never sees a
+    /// repeated key's earlier values). Only when reading a record again (`dedupe`).
+    #[cold]
+    #[inline(never)]
+    fn earlier_value(
+        &mut self,
+        cur: &mut Cursor<'_>,
+        obj: &mut Obj,
+        key: &[u8],
+        v: Token<JsonToken>,
+        e: Fail,
+    ) -> Res<()> {
+        if !matches!(e, Fail::Bad(_)) {
+            return Err(e);
+        }
+        cur.set_offset(v.start);
+        let skipped = cur.value().and_then(|t| cur.skip(t));
+        let after = cur.offset();
+        if skipped.is_err() || !cur.key_follows(key) {
+            return Err(e);
+        }
+        cur.set_offset(after);
+        if let Some(&i) = obj.index.get(key) {
+            obj.types[i] = Ty::Any;
+        }
+        Ok(())
+    }
+
+    /// The value at `v` of member `key` (field `found`) into `obj`.
+    #[inline(always)]
+    fn member(
+        &mut self,
+        cur: &mut Cursor<'_>,
+        obj: &mut Obj,
+        key: &[u8],
+        found: Option<usize>,
+        v: Token<JsonToken>,
+    ) -> Res<()> {
+        let fail = |cur: &Cursor<'_>, why: String| {
+            let name = String::from_utf8_lossy(key);
+            cur.bad(v.start, format!("record {}: field '{name}': {why}", cur.record))
+        };
+        match v.kind {
+            JsonToken::ArrayStart if self.objects_to_known_struct(cur, obj, found, key)? => {}
+            JsonToken::ArrayStart => {
+                let ele = self.elements(cur)?;
+                let i = match found {
+                    Some(i) if !matches!(obj.types[i], Ty::Any) => i,
+                    _ => {
+                        let fresh = match ele {
+                            Ty::Scalar(_) => Ty::Array(Box::new(Ty::Scalar(0))),
+                            Ty::Object(_) => Ty::Array(Box::new(Ty::Object(Obj::default()))),
+                            Ty::Any | Ty::Array(_) => Ty::Array(Box::new(Ty::Any)),
+                        };
+                        self.changes += 1;
+                        set(obj, found, key, fresh)
+                    }
+                };
+                match &mut obj.types[i] {
+                    Ty::Array(inner) => {
+                        if inner.merge(ele).map_err(|w| fail(cur, w))? {
+                            self.changes += 1;
+                        }
+                    }
+                    t @ Ty::Scalar(_) => {
+                        t.merge(ele).map_err(|w| fail(cur, w))?;
+                        *t = Ty::Array(Box::new(t.clone()));
+                        self.changes += 1;
+                    }
+                    t => return Err(fail(cur, format!("expected {}, found an array", t.describe()))),
+                }
+            }
+            JsonToken::ObjectStart => {
+                let i = match found {
+                    Some(i) if !matches!(obj.types[i], Ty::Any) => i,
+                    _ => {
+                        self.changes += 1;
+                        set(obj, found, key, Ty::Object(Obj::default()))
+                    }
+                };
+                match &mut obj.types[i] {
+                    Ty::Object(inner) => {
+                        let mut inner = std::mem::take(inner);
+                        let r = self.object(cur, &mut inner);
+                        obj.types[i] = Ty::Object(inner);
+                        r?;
+                    }
+                    t => return Err(fail(cur, format!("expected {}, found an object", t.describe()))),
+                }
+            }
+            JsonToken::Null => {
+                if found.is_none() {
+                    self.changes += 1;
+                    obj.insert(key, Ty::Any);
+                }
+            }
+            _ => {
+                let bit = self.scalar(cur, v)?;
+                let i = match found {
+                    Some(i) if !matches!(obj.types[i], Ty::Any) => i,
+                    _ => {
+                        self.changes += 1;
+                        set(obj, found, key, Ty::Scalar(0))
+                    }
+                };
+                match &mut obj.types[i] {
+                    Ty::Scalar(bits) => {
+                        if *bits & bit == 0 {
+                            self.changes += 1;
+                            *bits |= bit;
+                        }
+                    }
+                    t @ Ty::Array(_) => {
+                        if t.merge(Ty::Scalar(bit)).map_err(|w| fail(cur, w))? {
+                            self.changes += 1;
+                        }
+                    }
+                    t => return Err(fail(cur, format!("expected {}, found a scalar", t.describe()))),
+                }
+            }
+        }
         Ok(())
     }
 
@@ -481,7 +727,10 @@ impl Infer {
         }
         let i = match found {
             Some(i) if matches!(obj.types[i], Ty::Array(_)) => i,
-            _ => set(obj, found, key, Ty::Array(Box::new(Ty::Object(Obj::default())))),
+            _ => {
+                self.changes += 1;
+                set(obj, found, key, Ty::Array(Box::new(Ty::Object(Obj::default()))))
+            }
         };
         let mut inner = match std::mem::replace(&mut obj.types[i], Ty::Any) {
             Ty::Array(b) => match *b {
@@ -490,7 +739,8 @@ impl Infer {
             },
             _ => Obj::default(),
         };
-        let r = self.object_elements(cur, &mut inner);
+        let r = self.enter(cur).and_then(|()| self.object_elements(cur, &mut inner));
+        self.depth -= 1;
         obj.types[i] = Ty::Array(Box::new(Ty::Object(inner)));
         r.map(|()| true)
     }
@@ -512,6 +762,13 @@ impl Infer {
     /// `infer_array_element_type`: the first element says whether it is an array of
     /// scalars, of arrays or of objects, and the others must agree.
     fn elements(&mut self, cur: &mut Cursor<'_>) -> Res<Ty> {
+        self.enter(cur)?;
+        let ty = self.elements_in(cur)?;
+        self.depth -= 1;
+        Ok(ty)
+    }
+
+    fn elements_in(&mut self, cur: &mut Cursor<'_>) -> Res<Ty> {
         let Some(first) = cur.first_element()? else { return Ok(Ty::Any) };
         let mut t = first;
         match first.kind {

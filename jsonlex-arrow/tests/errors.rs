@@ -105,6 +105,28 @@ fn skipped_values_are_checked_too() {
 }
 
 #[test]
+fn a_repeated_keys_earlier_value_is_not_read() {
+    // As in arrow-json, a key's last value is the field's; an earlier one that does not
+    // fit the column is no error (found by tests/shapes.rs).
+    let int = one("a", DataType::Int64);
+    for text in ["{\"a\": \"x\", \"a\": 1}\n", "{\"a\": {\"b\": [1, 2]}, \"b\": 0, \"a\": 3}\n{\"a\": 4}\n"] {
+        let want = arrow_json(&int, text.as_bytes(), 1024, false).expect(text);
+        assert_eq!(jsonlex(&int, text.as_bytes(), 1024, false).expect(text), want, "{text}");
+    }
+    let nested = schema_ref(Schema::new(vec![Field::new(
+        "o",
+        DataType::Struct(vec![Field::new("n", DataType::Int64, true)].into()),
+        true,
+    )]));
+    let text = "{\"o\": {\"n\": \"x\", \"n\": 5}}\n{\"o\": [true], \"o\": {\"n\": 6}}\n";
+    let want = arrow_json(&nested, text.as_bytes(), 1024, false).expect(text);
+    assert_eq!(jsonlex(&nested, text.as_bytes(), 1024, false).expect(text), want);
+    // The last value still has to fit, and the earlier one to be JSON.
+    rejects(&int, "{\"a\": 1, \"a\": \"x\"}\n", &["record 1", "field 'a'", "`\"x\"`"]);
+    ours_rejects(&int, "{\"a\": [1,], \"a\": 2}\n", &["line 1, column"]);
+}
+
+#[test]
 fn wrong_types_name_field_record_and_value() {
     let point = Fields::from(vec![Field::new("x", DataType::Int64, true)]);
     let s = schema_ref(Schema::new(vec![

@@ -66,6 +66,39 @@ fn scalars_and_lists_of_them_widen_to_lists() {
 }
 
 #[test]
+fn repeated_keys_keep_their_last_value() {
+    // arrow-json reads each record into serde_json maps: a key's last value replaces
+    // the earlier ones, which are never looked at (found by tests/shapes.rs).
+    same("{\"a\": 1, \"a\": \"x\"}\n");
+    same("{\"a\": \"x\", \"a\": 1}\n");
+    same("{\"a\": {\"b\": 1}, \"a\": 2}\n");
+    same("{\"a\": [1]}\n{\"a\": {}, \"a\": [2.5]}\n");
+    same("{\"a\": {\"b\": 1}}\n{\"a\": 7, \"a\": {\"c\": true}}\n");
+    same("{\"o\": {\"a\": \"x\", \"a\": 1}, \"p\": 1}\n{\"o\": {\"a\": 2}}\n");
+    same("{\"l\": [{\"a\": 1}, {\"a\": \"x\", \"a\": 2}]}\n");
+    same("{\"a\": {\"b\": 1}, \"a\": {\"b\": {\"c\": 1}}}\n");
+    // The last value still decides: a conflict there is an error.
+    same("{\"a\": {\"b\": 1}}\n{\"a\": {}, \"a\": 2}\n");
+    // An earlier value of mixed kinds is not looked at either; a malformed one is an error.
+    same("{\"a\": [1, {}], \"a\": 2}\n");
+    same("{\"a\": [1,], \"a\": 2}\n");
+}
+
+#[test]
+fn deep_nesting_is_an_error_not_a_crash() {
+    // arrow-json's limit (serde_json's 128 levels); deeper than that overflowed the
+    // stack here before.
+    for n in [126, 127, 128, 100_000] {
+        same(&format!("{{\"a\":{}{}}}\n", "[".repeat(n), "]".repeat(n)));
+        same(&format!("{}1{}\n", "{\"b\":".repeat(n), "}".repeat(n)));
+        same(&format!("{{\"a\":{}{}}}\n", "[{\"b\":".repeat(n), "1}]".repeat(n)));
+    }
+    let text = format!("{{\"a\":{}{}}}\n", "[".repeat(100_000), "]".repeat(100_000));
+    let e = jsonlex_arrow::infer_json_schema(text.as_bytes(), None).unwrap_err().to_string();
+    assert!(e.contains("line 1, column 132") && e.contains("nested deeper than 127 levels"), "{e}");
+}
+
+#[test]
 fn conflicts_are_errors() {
     same("{\"a\": 1}\n{\"a\": {\"b\": 1}}\n");
     same("{\"a\": {\"b\": 1}}\n{\"a\": [1]}\n");

@@ -142,6 +142,30 @@ impl StructColumn {
         field
     }
 
+    /// Child `i` could not take the value at offset `at` in row `row`: no
+    /// error if the key comes again later in the object (arrow-json reads a repeated
+    /// key's last value alone, so an earlier one that does not fit is never read) and
+    /// the value is well-formed: then it is stepped over and the child left as it was
+    /// before the row. Else the error `e`.
+    #[cold]
+    #[inline(never)]
+    fn overridden(&mut self, cur: &mut Cursor<'_>, at: usize, e: crate::cursor::Fail, i: usize, row: usize) -> Res<()> {
+        if !matches!(e, crate::cursor::Fail::Bad(_)) {
+            return Err(e);
+        }
+        // The member's key is the field's name (that is how it was found).
+        let key = self.names[i].clone();
+        cur.set_offset(at);
+        let skipped = cur.value().and_then(|t| cur.skip(t));
+        let after = cur.offset();
+        if skipped.is_err() || !cur.key_follows(&key) {
+            return Err(e);
+        }
+        cur.set_offset(after);
+        self.children[i].truncate(row);
+        Ok(())
+    }
+
     /// The arrays of the rows so far, one per field, and the row count (the record
     /// batch's columns); the column starts again empty.
     pub(crate) fn finish_columns(&mut self) -> Result<(Vec<ArrayRef>, usize), ArrowError> {
@@ -207,7 +231,10 @@ impl Column for StructColumn {
                         self.children[i].truncate(row);
                     }
                     self.set[i] = mark;
-                    self.children[i].decode(cur, v)?;
+                    let at = v.start;
+                    if let Err(e) = self.children[i].decode(cur, v) {
+                        self.overridden(cur, at, e, i, row)?;
+                    }
                 }
                 None => {
                     let key = if self.strict { Some(cur.key(k)?) } else { None };

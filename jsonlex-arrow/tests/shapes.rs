@@ -1,0 +1,206 @@
+//! Record shapes no file in the repository has: random records (nested structs and
+//! lists, missing fields, nulls, numbers that widen, kinds that conflict, escapes and
+//! non-ASCII text, keys repeated in one object), each set inferred and read by arrow-json and by jsonlex-arrow. The
+//! same schema or both an error; with arrow-json's schema, the same batches or both an
+//! error, at several batch sizes, NDJSON and array form.
+
+mod common;
+use common::*;
+use proptest::prelude::*;
+
+/// The shape of a value: what the records' values at one place are drawn from.
+#[derive(Clone, Debug)]
+enum Shape {
+    Int,
+    Float,
+    Text,
+    Bool,
+    /// Integers or floats by turns (widens to Float64).
+    Number,
+    /// Any scalar (conflicts: arrow-json's rules decide).
+    Mixed,
+    List(Box<Shape>),
+    Struct(Vec<(String, Shape)>),
+}
+
+fn key() -> impl Strategy<Value = String> {
+    prop_oneof![
+        4 => "[a-z]{1,6}",
+        1 => Just("é".to_string()),
+        1 => Just("a\"b".to_string()),
+        1 => Just("tab\there".to_string()),
+        1 => "[a-c]{1,2}[0-9]",
+    ]
+}
+
+fn shape() -> impl Strategy<Value = Shape> {
+    let leaf = prop_oneof![
+        Just(Shape::Int),
+        Just(Shape::Float),
+        Just(Shape::Text),
+        Just(Shape::Bool),
+        Just(Shape::Number),
+        Just(Shape::Mixed),
+    ];
+    leaf.prop_recursive(4, 24, 5, |inner| {
+        prop_oneof![
+            inner.clone().prop_map(|s| Shape::List(Box::new(s))),
+            proptest::collection::vec((key(), inner), 1..5).prop_map(Shape::Struct),
+        ]
+    })
+}
+
+/// A JSON string's text for `s`, escaped by turns the plain and the `\u` way.
+fn quoted(s: &str, seed: u64) -> String {
+    let mut out = String::from("\"");
+    for (i, c) in s.chars().enumerate() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c if !c.is_ascii() && seed.wrapping_add(i as u64).is_multiple_of(3) => {
+                let mut units = [0u16; 2];
+                for u in c.encode_utf16(&mut units) {
+                    out.push_str(&format!("\\u{u:04X}"));
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// A small deterministic generator (the records of one case follow from its seed).
+struct Draw(u64);
+
+impl Draw {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 >> 33
+    }
+    fn one_in(&mut self, n: u64) -> bool {
+        self.next().is_multiple_of(n)
+    }
+}
+
+const TEXTS: [&str; 8] = ["", "x", "héllo", "日本語", "a\nb", "quote\"d", "😀 emoji", "tab\tback\\slash"];
+const INTS: [&str; 8] = ["0", "-1", "42", "9007199254740993", "-9223372036854775808", "9223372036854775807", "7", "-0"];
+const FLOATS: [&str; 8] = ["0.5", "-1.25", "1e3", "2.5E-3", "-0.0", "1.7976931348623157e308", "5e-324", "3.0"];
+
+fn value(shape: &Shape, d: &mut Draw, out: &mut String) {
+    if d.one_in(9) {
+        out.push_str("null");
+        return;
+    }
+    let pick = |d: &mut Draw, list: &[&str]| list[(d.next() % list.len() as u64) as usize].to_string();
+    match shape {
+        Shape::Int => out.push_str(&pick(d, &INTS)),
+        Shape::Float => out.push_str(&pick(d, &FLOATS)),
+        Shape::Text => {
+            let seed = d.next();
+            out.push_str(&quoted(&pick(d, &TEXTS), seed))
+        }
+        Shape::Bool => out.push_str(if d.one_in(2) { "true" } else { "false" }),
+        Shape::Number => {
+            let list: &[&str] = if d.one_in(2) { &INTS } else { &FLOATS };
+            out.push_str(&pick(d, list))
+        }
+        Shape::Mixed => {
+            let kind = [Shape::Int, Shape::Float, Shape::Text, Shape::Bool][(d.next() % 4) as usize].clone();
+            value(&kind, d, out)
+        }
+        Shape::List(item) => {
+            out.push('[');
+            for i in 0..d.next() % 4 {
+                if i > 0 {
+                    out.push_str(if d.one_in(3) { ", " } else { "," });
+                }
+                value(item, d, out);
+            }
+            out.push(']');
+        }
+        Shape::Struct(fields) => object(fields, d, out),
+    }
+}
+
+fn object(fields: &[(String, Shape)], d: &mut Draw, out: &mut String) {
+    out.push('{');
+    let mut first = true;
+    // Mostly in the declared order, sometimes reversed (records need not share one).
+    let reversed = d.one_in(4);
+    let order: Vec<usize> = if reversed { (0..fields.len()).rev().collect() } else { (0..fields.len()).collect() };
+    for i in order {
+        if d.one_in(5) {
+            continue; // a missing field
+        }
+        let (k, s) = &fields[i];
+        if !first {
+            out.push(',');
+        }
+        first = false;
+        let seed = d.next();
+        out.push_str(&quoted(k, seed));
+        out.push_str(if d.one_in(4) { " : " } else { ":" });
+        value(s, d, out);
+    }
+    out.push('}');
+}
+
+/// `n` records, each of `fields` or, one in four, of `other` (whose keys may be the
+/// same names with other shapes).
+fn records(fields: &[(String, Shape)], other: &[(String, Shape)], seed: u64, n: usize) -> Vec<String> {
+    let mut d = Draw(seed);
+    (0..n)
+        .map(|_| {
+            let mut s = String::new();
+            let shape = if !other.is_empty() && d.one_in(4) { other } else { fields };
+            object(shape, &mut d, &mut s);
+            s
+        })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_shapes_read_as_arrow_json_reads_them(
+        fields in proptest::collection::vec((key(), shape()), 1..7),
+        other in proptest::collection::vec((key(), shape()), 0..4),
+        seed in any::<u64>(),
+        n in 1usize..40,
+        coerce in any::<bool>(),
+    ) {
+        let recs = records(&fields, &other, seed, n);
+        let text = ndjson(&recs);
+        let want = arrow_json::reader::infer_json_schema(text.as_bytes(), None);
+        let got = jsonlex_arrow::infer_json_schema(text.as_bytes(), None);
+        let schema = match (want, got) {
+            (Ok(w), Ok(g)) => {
+                prop_assert_eq!(&g, &w, "inferred schema of\n{}", text);
+                schema_ref(w.0)
+            }
+            (Err(_), Err(_)) => return Ok(()),
+            (w, g) => return Err(TestCaseError::fail(format!("{text}\narrow-json {w:?}\njsonlex-arrow {g:?}"))),
+        };
+        for batch_size in [1, 5, 1024] {
+            let want = arrow_json(&schema, text.as_bytes(), batch_size, coerce);
+            let got = jsonlex(&schema, text.as_bytes(), batch_size, coerce);
+            match (&want, &got) {
+                (Ok(w), Ok(g)) => prop_assert_eq!(g, w, "batches of {} of\n{}", batch_size, text),
+                (Err(_), Err(_)) => {}
+                _ => return Err(TestCaseError::fail(format!("{text}\narrow-json {want:?}\njsonlex-arrow {got:?}"))),
+            }
+        }
+        let array = format!("[{}]", recs.join(",\n"));
+        let inferred = jsonlex_arrow::infer_json_schema(array.as_bytes(), None).map(|(s, _)| s).ok();
+        prop_assert_eq!(inferred.as_ref(), Some(&*schema), "the array form's schema of\n{}", text);
+        let want = arrow_json(&schema, text.as_bytes(), 1024, coerce);
+        let got = jsonlex(&schema, array.as_bytes(), 1024, coerce);
+        prop_assert_eq!(got.is_ok(), want.is_ok(), "array form of\n{}", text);
+        if let (Ok(g), Ok(w)) = (got, want) {
+            prop_assert_eq!(g, w, "array form of\n{}", text);
+        }
+    }
+}
