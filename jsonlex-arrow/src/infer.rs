@@ -63,7 +63,7 @@ pub fn infer_json_schema_with<R: BufRead>(
         saved: Obj::default(),
         saved_at: 0,
         record_at: 0,
-        members: 0,
+        read: 0,
         copied: 0,
         stamp: 0,
         depth: 0,
@@ -150,7 +150,8 @@ struct Obj {
     /// key order: a key equal to the name there needs no search).
     slots: Vec<usize>,
     /// For each field from the 65th on, the stamp of the last object that had it (a
-    /// key twice in one object is seen by its stamp; the first 64 by a mask).
+    /// key twice in one object is seen by its stamp; the first 64 by a mask, and fields
+    /// the object added by their place).
     seen: Vec<u64>,
 }
 
@@ -316,7 +317,7 @@ impl Ty {
 /// Objects and arrays nested this deep are an error, as in arrow-json.
 const MAX_DEPTH: usize = 128;
 
-/// Fields `Infer` may copy beyond the members it has read (see `Infer::copied`).
+/// Fields `Infer` may copy beyond the bytes it has read (see `Infer::copied`).
 const COPY_HEAD_START: usize = 1 << 16;
 
 struct Infer {
@@ -339,12 +340,12 @@ struct Infer {
     saved_at: u64,
     /// `changes` when the current record began.
     record_at: u64,
-    /// Members read, and fields copied into `saved`, so far: `top` is copied only
-    /// while the copies stay within the members read (and a head start), so that a
+    /// Bytes of records read, and fields copied into `saved`, so far: `top` is copied
+    /// only while the copies stay within the bytes read (and a head start), so that a
     /// schema that keeps growing is not copied whole for every record. (Then `saved`
     /// may be older than the record, and a repeated key whose earlier value does not
     /// fit is an error.)
-    members: usize,
+    read: usize,
     copied: usize,
     /// The last object's stamp (`Obj::seen`).
     stamp: u64,
@@ -417,7 +418,7 @@ impl Infer {
                 cur.bad(t.start, format!("record {}: expected an object, found {}", cur.record, cur.describe(t)))
             );
         }
-        if self.saved_at != self.changes && self.copied <= self.members + COPY_HEAD_START {
+        if self.saved_at != self.changes && self.copied <= self.read + COPY_HEAD_START {
             self.saved = self.top.clone();
             self.saved_at = self.changes;
             self.copied += self.saved.size();
@@ -428,6 +429,7 @@ impl Infer {
         let mut top = std::mem::take(&mut self.top);
         let r = self.object(cur, &mut top);
         self.top = top;
+        self.read += cur.offset() - t.start;
         // A repeated key, seen, or (after an error) anywhere in the record, which may
         // be its earlier value's doing: read again, the last values alone decide.
         let again = self.saved_at == self.record_at
@@ -536,7 +538,10 @@ impl Infer {
             let v = cur.colon_value()?;
             at += 1;
             if let Some(i) = found {
-                let again = if i < 64 { seen >> i & 1 != 0 } else { obj.seen.get(i) == Some(&stamp) };
+                // A field added by this object (a member before this one), or one it
+                // has had before.
+                let again =
+                    i >= added_from || if i < 64 { seen >> i & 1 != 0 } else { obj.seen.get(i) == Some(&stamp) };
                 if again {
                     if DEDUPE {
                         // The last value is the member's.
@@ -545,28 +550,21 @@ impl Infer {
                         self.duplicate = true;
                     }
                 }
+                if i < 64 {
+                    seen |= 1 << i;
+                } else {
+                    obj.seen[i] = stamp;
+                }
             }
-            // A member without a field is given one, at the end.
-            let field = if DEDUPE {
+            if DEDUPE {
                 let depth = self.depth;
-                match self.member(cur, obj, &key, found, v) {
-                    Ok(()) => Some(found.unwrap_or(obj.names.len() - 1)),
-                    Err(e) => {
-                        self.depth = depth;
-                        self.earlier_value(cur, obj, &key, v, e)?;
-                        obj.index.get(&*key).copied()
-                    }
+                if let Err(e) = self.member(cur, obj, &key, found, v) {
+                    self.depth = depth;
+                    self.earlier_value(cur, obj, &key, v, e)?;
                 }
             } else {
                 self.member(cur, obj, &key, found, v)?;
-                Some(found.unwrap_or(obj.names.len() - 1))
-            };
-            match field {
-                Some(i) if i < 64 => seen |= 1 << i,
-                Some(i) => obj.seen[i] = stamp,
-                None => {}
             }
-            self.members += 1;
             if !cur.member_end()? {
                 break;
             }
