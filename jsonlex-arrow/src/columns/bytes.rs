@@ -314,23 +314,37 @@ fn hex_value(cur: &mut Cursor<'_>, t: Token<JsonToken>, path: &str, dt: &DataTyp
     }
 }
 
-/// Binary and LargeBinary from hex strings.
+/// Binary, LargeBinary and BinaryView from hex strings.
 pub(crate) struct HexColumn<O: OffsetSizeTrait> {
     offsets: Vec<O>,
     data: Vec<u8>,
     nulls: NullBufferBuilder,
     path: String,
+    /// BinaryView: the values gathered as Binary, viewed when finished.
+    view: bool,
 }
 
 impl<O: OffsetSizeTrait> HexColumn<O> {
     pub(crate) fn new(path: String) -> Self {
-        HexColumn { offsets: vec![O::usize_as(0)], data: Vec::new(), nulls: NullBufferBuilder::new(0), path }
+        HexColumn {
+            offsets: vec![O::usize_as(0)],
+            data: Vec::new(),
+            nulls: NullBufferBuilder::new(0),
+            path,
+            view: false,
+        }
+    }
+}
+
+impl HexColumn<i32> {
+    pub(crate) fn view(path: String) -> Self {
+        HexColumn { view: true, ..HexColumn::new(path) }
     }
 }
 
 impl<O: OffsetSizeTrait> Column for HexColumn<O> {
     fn decode(&mut self, cur: &mut Cursor<'_>, t: Token<JsonToken>) -> Res<()> {
-        let dt = GenericBinaryArray::<O>::DATA_TYPE;
+        let dt = if self.view { DataType::BinaryView } else { GenericBinaryArray::<O>::DATA_TYPE };
         let start = self.data.len();
         match hex_value(cur, t, &self.path, &dt, &mut self.data) {
             Ok(true) => {}
@@ -370,6 +384,9 @@ impl<O: OffsetSizeTrait> Column for HexColumn<O> {
             Buffer::from_vec(std::mem::take(&mut self.data)),
             self.nulls.finish(),
         )?;
+        if self.view {
+            return Ok(Arc::new(arrow_array::BinaryViewArray::from_iter(array.iter())));
+        }
         Ok(Arc::new(array))
     }
 }

@@ -5,8 +5,8 @@
 //! |---|---|
 //! | `primitive.rs` | integers, floats, dates, times, durations, timestamps, decimals |
 //! | `simple.rs` | Boolean, Null |
-//! | `bytes.rs` | Utf8, LargeUtf8, Utf8View, Dictionary(_, Utf8), Binary/LargeBinary/FixedSizeBinary from hex |
-//! | `nested.rs` | Struct (and the record itself), List, LargeList, FixedSizeList, Map |
+//! | `bytes.rs` | Utf8, LargeUtf8, Utf8View, Dictionary(_, Utf8), Binary/LargeBinary/BinaryView/FixedSizeBinary from hex |
+//! | `nested.rs` | Struct (and the record itself), List, LargeList, ListView, LargeListView, FixedSizeList, Map, RunEndEncoded |
 //!
 //! Every column can be cut back to a row count ([`Column::truncate`]): a record that
 //! fails, or that the input ends inside, leaves no trace, and a repeated key replaces
@@ -106,6 +106,7 @@ pub(crate) fn make(
         DataType::Utf8View => Box::new(bytes::ViewColumn::new(path, opts)),
         DataType::Binary => Box::new(bytes::HexColumn::<i32>::new(path)),
         DataType::LargeBinary => Box::new(bytes::HexColumn::<i64>::new(path)),
+        DataType::BinaryView => Box::new(bytes::HexColumn::<i32>::view(path)),
         DataType::FixedSizeBinary(n) => Box::new(bytes::FixedHexColumn::new(path, *n)?),
         DataType::Dictionary(k, v) if **k == DataType::Int32 && **v == DataType::Utf8 => {
             Box::new(bytes::DictionaryColumn::new(path, opts))
@@ -113,7 +114,14 @@ pub(crate) fn make(
         DataType::Struct(fields) => Box::new(StructColumn::new(fields.clone(), nullable, path, opts, Vec::new())?),
         DataType::List(f) => Box::new(nested::ListColumn::<i32>::new(f.clone(), nullable, path, opts)?),
         DataType::LargeList(f) => Box::new(nested::ListColumn::<i64>::new(f.clone(), nullable, path, opts)?),
+        DataType::ListView(f) => Box::new(nested::ListColumn::<i32>::view(f.clone(), nullable, path, opts)?),
+        DataType::LargeListView(f) => Box::new(nested::ListColumn::<i64>::view(f.clone(), nullable, path, opts)?),
         DataType::FixedSizeList(f, n) => Box::new(nested::FixedListColumn::new(f.clone(), *n, nullable, path, opts)?),
+        DataType::RunEndEncoded(ends, _)
+            if matches!(ends.data_type(), DataType::Int16 | DataType::Int32 | DataType::Int64) =>
+        {
+            Box::new(nested::RunEndColumn::new(data_type, nullable, path, opts)?)
+        }
         DataType::Map(f, ordered) => Box::new(nested::MapColumn::new(f.clone(), *ordered, nullable, path, opts)?),
         other => {
             return Err(ArrowError::NotYetImplemented(format!("jsonlex-arrow cannot read {other} (field '{path}')")))

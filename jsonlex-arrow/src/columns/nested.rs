@@ -313,12 +313,20 @@ pub(crate) struct ListColumn<O: OffsetSizeTrait> {
     field: FieldRef,
     nullable: bool,
     path: String,
+    /// ListView or LargeListView: gathered as a list, viewed when finished.
+    view: bool,
 }
 
 impl<O: OffsetSizeTrait> ListColumn<O> {
     pub(crate) fn new(field: FieldRef, nullable: bool, path: String, opts: Options) -> Result<Self, ArrowError> {
         let child = make(field.data_type(), field.is_nullable(), format!("{path}[]"), opts)?;
-        Ok(ListColumn { offsets: vec![O::usize_as(0)], nulls: NullBufferBuilder::new(0), child, field, nullable, path })
+        let nulls = NullBufferBuilder::new(0);
+        Ok(ListColumn { offsets: vec![O::usize_as(0)], nulls, child, field, nullable, path, view: false })
+    }
+
+    /// The same, finished as a list view (`ListView`, `LargeListView`).
+    pub(crate) fn view(field: FieldRef, nullable: bool, path: String, opts: Options) -> Result<Self, ArrowError> {
+        Ok(ListColumn { view: true, ..ListColumn::new(field, nullable, path, opts)? })
     }
 }
 
@@ -366,7 +374,11 @@ impl<O: OffsetSizeTrait> Column for ListColumn<O> {
         let values = self.child.finish()?;
         let nulls = self.nulls.finish();
         let offsets = OffsetBuffer::new(ScalarBuffer::from(offsets));
-        Ok(Arc::new(GenericListArray::<O>::try_new(self.field.clone(), offsets, values, nulls)?))
+        let list = GenericListArray::<O>::try_new(self.field.clone(), offsets, values, nulls)?;
+        if self.view {
+            return Ok(Arc::new(arrow_array::GenericListViewArray::<O>::from(list)));
+        }
+        Ok(Arc::new(list))
     }
 }
 
@@ -533,5 +545,76 @@ impl Column for MapColumn {
         let entries = StructArray::try_new_with_length(self.kv.clone(), vec![k, v], None, len)?;
         let offsets = OffsetBuffer::new(ScalarBuffer::from(offsets));
         Ok(Arc::new(MapArray::try_new(self.entries.clone(), offsets, entries, self.nulls.finish(), self.ordered)?))
+    }
+}
+
+/// RunEndEncoded: the values decoded as a column of the values' type, then each run of
+/// equal neighbours (nulls equal to nulls) kept once, as arrow-json does.
+pub(crate) struct RunEndColumn {
+    child: Box<dyn Column>,
+    data_type: DataType,
+}
+
+impl RunEndColumn {
+    pub(crate) fn new(data_type: &DataType, nullable: bool, path: String, opts: Options) -> Result<Self, ArrowError> {
+        let DataType::RunEndEncoded(_, values) = data_type else {
+            return Err(ArrowError::InvalidArgumentError(format!("{data_type} is not RunEndEncoded")));
+        };
+        let child = make(values.data_type(), values.is_nullable() || nullable, path, opts)?;
+        Ok(RunEndColumn { child, data_type: data_type.clone() })
+    }
+}
+
+/// `flat` as runs: their ends (of type `R`) and each run's first value.
+fn runs<R: arrow_array::types::RunEndIndexType>(flat: ArrayRef, data_type: &DataType) -> Result<ArrayRef, ArrowError> {
+    let n = flat.len();
+    let (mut starts, mut ends) = (vec![0u32], Vec::new());
+    for i in 1..n {
+        if flat.slice(i, 1).as_ref() != flat.slice(i - 1, 1).as_ref() {
+            ends.push(i);
+            starts.push(i as u32);
+        }
+    }
+    ends.push(n);
+    let ends = ends
+        .into_iter()
+        .map(|e| {
+            <R::Native as arrow_buffer::ArrowNativeType>::from_usize(e)
+                .ok_or_else(|| ArrowError::JsonError(format!("Run end value {e} exceeds {:?} range", R::DATA_TYPE)))
+        })
+        .collect::<Result<Vec<R::Native>, _>>()?;
+    let values = arrow_select::take::take(flat.as_ref(), &arrow_array::UInt32Array::from(starts), None)?;
+    let run_ends = arrow_array::PrimitiveArray::<R>::from_iter_values(ends);
+    let array = arrow_array::RunArray::<R>::try_new(&run_ends, values.as_ref())?;
+    // The schema's names and nullability for the two children.
+    let data = array.into_data().into_builder().data_type(data_type.clone()).build()?;
+    Ok(Arc::new(arrow_array::RunArray::<R>::from(data)))
+}
+
+impl Column for RunEndColumn {
+    fn decode(&mut self, cur: &mut Cursor<'_>, t: Token<JsonToken>) -> Res<()> {
+        self.child.decode(cur, t)
+    }
+    fn push_null(&mut self) {
+        self.child.push_null();
+    }
+    fn len(&self) -> usize {
+        self.child.len()
+    }
+    fn truncate(&mut self, len: usize) {
+        self.child.truncate(len);
+    }
+    fn finish(&mut self) -> Result<ArrayRef, ArrowError> {
+        let flat = self.child.finish()?;
+        if flat.is_empty() {
+            return Ok(arrow_array::new_empty_array(&self.data_type));
+        }
+        let DataType::RunEndEncoded(ends, _) = &self.data_type else { unreachable!("checked in new") };
+        match ends.data_type() {
+            DataType::Int16 => runs::<arrow_array::types::Int16Type>(flat, &self.data_type),
+            DataType::Int32 => runs::<arrow_array::types::Int32Type>(flat, &self.data_type),
+            DataType::Int64 => runs::<arrow_array::types::Int64Type>(flat, &self.data_type),
+            other => Err(ArrowError::InvalidArgumentError(format!("run ends of type {other}"))),
+        }
     }
 }
