@@ -413,20 +413,41 @@ impl<'a> Cursor<'a> {
 
     /// Whether a later member of the object the cursor is in (just past a member's
     /// value) has `key` (unescaped); the cursor is left anywhere in the object. For
-    /// repeated keys, whose last value alone counts (cold paths).
-    pub(crate) fn key_follows(&mut self, key: &[u8]) -> bool {
+    /// repeated keys, whose last value alone counts (cold paths). An error if the rest
+    /// of the object is malformed or not all there yet.
+    pub(crate) fn key_follows(&mut self, key: &[u8]) -> Res<bool> {
         loop {
-            if !matches!(self.member_end(), Ok(true)) {
-                return false;
+            if !self.member_end()? {
+                return Ok(false);
             }
-            let Ok(k) = self.next_key() else { return false };
-            if self.key(k).is_ok_and(|name| same_key(&name, key)) {
-                return true;
+            let k = self.next_key()?;
+            if same_key(&self.key(k)?, key) {
+                return Ok(true);
             }
-            let Ok(v) = self.colon_value() else { return false };
-            if self.skip(v).is_err() {
-                return false;
+            let v = self.colon_value()?;
+            self.skip(v)?;
+        }
+    }
+
+    /// Steps over the value at `at` and finds `key` again in the rest of the object:
+    /// `Ok(())` if it is there, so that the member's error `e` does not count (a
+    /// repeated key's last value alone is read); else `e`, or `Incomplete` when the
+    /// object is not all there yet (a push decoder's next bytes may hold the key).
+    #[cold]
+    pub(crate) fn overridden(&mut self, at: usize, key: &[u8], e: Fail) -> Res<()> {
+        if !matches!(e, Fail::Bad(_)) {
+            return Err(e);
+        }
+        self.set_offset(at);
+        let skipped = self.value().and_then(|t| self.skip(t));
+        let after = self.offset();
+        match skipped.and_then(|()| self.key_follows(key)) {
+            Ok(true) => {
+                self.set_offset(after);
+                Ok(())
             }
+            Err(Fail::Incomplete) => Err(Fail::Incomplete),
+            Ok(false) | Err(Fail::Bad(_)) => Err(e),
         }
     }
 

@@ -586,16 +586,7 @@ impl Infer {
         v: Token<JsonToken>,
         e: Fail,
     ) -> Res<()> {
-        if !matches!(e, Fail::Bad(_)) {
-            return Err(e);
-        }
-        cur.set_offset(v.start);
-        let skipped = cur.value().and_then(|t| cur.skip(t));
-        let after = cur.offset();
-        if skipped.is_err() || !cur.key_follows(key) {
-            return Err(e);
-        }
-        cur.set_offset(after);
+        cur.overridden(v.start, key, e)?;
         if let Some(&i) = obj.index.get(key) {
             obj.types[i] = Ty::Any;
         }

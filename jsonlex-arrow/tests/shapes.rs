@@ -2,7 +2,8 @@
 //! lists, missing fields, nulls, numbers that widen, kinds that conflict, escapes and
 //! non-ASCII text, keys repeated in one object), each set inferred and read by arrow-json and by jsonlex-arrow. The
 //! same schema or both an error; with arrow-json's schema, the same batches or both an
-//! error, at several batch sizes, NDJSON and array form.
+//! error, at several batch sizes, NDJSON and array form, in strict mode, with a
+//! projection, and through the push decoder in pieces.
 
 mod common;
 use common::*;
@@ -192,6 +193,60 @@ proptest! {
                 (Err(_), Err(_)) => {}
                 _ => return Err(TestCaseError::fail(format!("{text}\narrow-json {want:?}\njsonlex-arrow {got:?}"))),
             }
+        }
+        // Strict mode: a key the schema lacks (none here: it was inferred from these
+        // records) or a value that does not fit, the same verdict.
+        let strict_want = arrow_json::ReaderBuilder::new(schema.clone()).with_strict_mode(true).build(text.as_bytes()).and_then(|r| r.collect::<Result<Vec<_>, _>>());
+        let strict_got = jsonlex_arrow::ReaderBuilder::new(schema.clone()).with_strict_mode(true).build(text.as_bytes()).and_then(|r| r.collect::<Result<Vec<_>, _>>());
+        prop_assert_eq!(strict_got.is_ok(), strict_want.is_ok(), "strict mode on\n{}", text);
+        if let (Ok(g), Ok(w)) = (&strict_got, &strict_want) {
+            prop_assert_eq!(g, w, "strict mode on\n{}", text);
+        }
+        // A projection: arrow-json reads with the projected schema (other keys ignored).
+        let projection: Vec<usize> = (0..schema.fields().len()).filter(|i| (seed >> (i % 64)) & 1 == 1).collect();
+        let projected = std::sync::Arc::new(schema.project(&projection).unwrap());
+        let want = arrow_json(&projected, text.as_bytes(), 7, coerce);
+        let got = jsonlex_arrow::ReaderBuilder::new(schema.clone())
+            .with_projection(projection.clone())
+            .with_batch_size(7)
+            .with_coerce_primitive(coerce)
+            .build(text.as_bytes())
+            .and_then(|r| r.collect::<Result<Vec<_>, _>>());
+        prop_assert_eq!(got.is_ok(), want.is_ok(), "projection {:?} of\n{}", projection, text);
+        if let (Ok(g), Ok(w)) = (&got, &want) {
+            prop_assert_eq!(g, w, "projection {:?} of\n{}", projection, text);
+        }
+        // The push decoder, the input cut at `cut` and every `step` bytes after.
+        let step = 1 + (seed as usize >> 8) % 97;
+        let mut d = jsonlex_arrow::ReaderBuilder::new(schema.clone()).with_batch_size(1024).with_coerce_primitive(coerce).build_decoder().unwrap();
+        let mut pushed = Vec::new();
+        let mut failed = false;
+        'feed: for piece in text.as_bytes().chunks(step) {
+            let mut rest = piece;
+            while !rest.is_empty() {
+                match d.decode(rest) {
+                    Ok(used) => rest = &rest[used..],
+                    Err(_) => { failed = true; break 'feed; }
+                }
+                if !rest.is_empty() {
+                    match d.flush() {
+                        Ok(b) => pushed.extend(b),
+                        Err(_) => { failed = true; break 'feed; }
+                    }
+                }
+            }
+        }
+        if !failed {
+            match d.flush() {
+                Ok(b) => pushed.extend(b),
+                Err(_) => failed = true,
+            }
+        }
+        let whole = arrow_json(&schema, text.as_bytes(), 1024, coerce);
+        prop_assert_eq!(!failed, whole.is_ok(), "pushed in pieces of {} bytes:\n{}", step, text);
+        if let Ok(w) = whole {
+            let concat = |b: &[arrow_array::RecordBatch]| arrow_select::concat::concat_batches(&schema, b).unwrap();
+            prop_assert_eq!(concat(&pushed), concat(&w), "pushed in pieces of {} bytes:\n{}", step, text);
         }
         let array = format!("[{}]", recs.join(",\n"));
         let inferred = jsonlex_arrow::infer_json_schema(array.as_bytes(), None).map(|(s, _)| s).ok();

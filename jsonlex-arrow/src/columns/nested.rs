@@ -150,18 +150,9 @@ impl StructColumn {
     #[cold]
     #[inline(never)]
     fn overridden(&mut self, cur: &mut Cursor<'_>, at: usize, e: crate::cursor::Fail, i: usize, row: usize) -> Res<()> {
-        if !matches!(e, crate::cursor::Fail::Bad(_)) {
-            return Err(e);
-        }
         // The member's key is the field's name (that is how it was found).
         let key = self.names[i].clone();
-        cur.set_offset(at);
-        let skipped = cur.value().and_then(|t| cur.skip(t));
-        let after = cur.offset();
-        if skipped.is_err() || !cur.key_follows(&key) {
-            return Err(e);
-        }
-        cur.set_offset(after);
+        cur.overridden(at, &key, e)?;
         self.children[i].truncate(row);
         Ok(())
     }
