@@ -79,6 +79,8 @@ pub struct Decoder {
     prefilter: Option<Prefilter>,
     /// Records the prefilter dropped.
     filtered: usize,
+    /// JSONC: the comments taken out before the bytes are decoded.
+    comments: Option<Box<crate::comments::Comments>>,
 }
 
 impl std::fmt::Debug for Decoder {
@@ -116,13 +118,39 @@ impl Decoder {
             stack: Vec::new(),
             prefilter,
             filtered: 0,
+            comments: None,
         }
+    }
+
+    /// JSONC input: comments are white space.
+    pub(crate) fn with_comments(mut self) -> Decoder {
+        self.comments = Some(Box::new(crate::comments::Comments::new()));
+        self
     }
 
     /// Decodes records from `buf`; returns how many of its bytes it took. Less than
     /// `buf.len()` means a batch is full: [`Decoder::flush`] it, then pass the rest.
     /// A record cut at the end of `buf` is kept until the next call completes it.
     pub fn decode(&mut self, buf: &[u8]) -> Result<usize, ArrowError> {
+        let Some(mut comments) = self.comments.take() else { return self.decode_json(buf) };
+        // The front of `buf` that an earlier call translated and gave back (a batch
+        // filled): the caller passes those bytes again.
+        let ahead = comments.ahead.len().min(buf.len());
+        let mut text = std::mem::take(&mut comments.ahead);
+        text.truncate(ahead);
+        comments.translate(&buf[ahead..], &mut text);
+        let r = self.decode_json(&text);
+        if let Ok(used) = r {
+            text.drain(..used);
+        }
+        comments.ahead = text;
+        let ahead = comments.ahead.len();
+        self.comments = Some(comments);
+        // All of `buf` taken but what is given back (a held `/` counts as taken).
+        r.map(|_| buf.len() - ahead)
+    }
+
+    fn decode_json(&mut self, buf: &[u8]) -> Result<usize, ArrowError> {
         let mut used = 0;
         if !self.pending.is_empty() {
             if self.tried_len != self.pending.len() && self.run_pending(false)? == Stop::Full {
@@ -164,6 +192,16 @@ impl Decoder {
     /// The rows decoded so far as a batch (`None` if there are none). The input
     /// ending inside a record is an error here (or, skipping bad records, a skip).
     pub fn flush(&mut self) -> Result<Option<RecordBatch>, ArrowError> {
+        if self.root.len() < self.batch_size && self.comments.as_ref().is_some_and(|c| c.ahead.is_empty()) {
+            // As the end of input (see below): a held `/`, or a comment left open.
+            let mut end = Vec::new();
+            if let Some(c) = self.comments.as_mut() {
+                c.finish(&mut end).map_err(ArrowError::JsonError)?;
+            }
+            if !end.is_empty() {
+                self.decode_json(&end)?;
+            }
+        }
         if !self.pending.is_empty() && self.tried_len != self.pending.len() {
             self.run_pending(false)?;
         }

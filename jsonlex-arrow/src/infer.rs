@@ -17,6 +17,8 @@ use crate::cursor::{same_key, Cursor, Fail, Res};
 #[derive(Clone, Copy, Debug, Default)]
 pub struct InferOptions {
     timestamps: bool,
+    jsonc: bool,
+    json5: bool,
 }
 
 impl InferOptions {
@@ -29,7 +31,15 @@ impl InferOptions {
     /// `Timestamp(Microsecond, "+00:00")` instead of `Utf8` (off by default, as
     /// arrow-json has no such inference).
     pub fn with_timestamps(self, timestamps: bool) -> InferOptions {
-        InferOptions { timestamps }
+        InferOptions { timestamps, ..self }
+    }
+
+    /// The input's dialect, as [`ReaderBuilder::with_dialect`](crate::ReaderBuilder::with_dialect):
+    /// `Jsonc`'s comments are white space (a record may not go on past a line break
+    /// inside a comment: inference reads one record a line, as arrow-json's does);
+    /// `Json5` is an error.
+    pub fn with_dialect(self, dialect: jsonlex::Dialect) -> InferOptions {
+        InferOptions { jsonc: dialect == jsonlex::Dialect::Jsonc, json5: dialect == jsonlex::Dialect::Json5, ..self }
     }
 }
 
@@ -47,6 +57,20 @@ pub fn infer_json_schema_from_slice(input: &[u8], max_records: Option<usize>) ->
 
 /// [`infer_json_schema`] with [`InferOptions`].
 pub fn infer_json_schema_with<R: BufRead>(
+    reader: R,
+    max_records: Option<usize>,
+    options: InferOptions,
+) -> Result<(Schema, usize), ArrowError> {
+    if options.json5 {
+        return Err(ArrowError::NotYetImplemented("jsonlex-arrow does not read JSON5 yet".into()));
+    }
+    if options.jsonc {
+        return infer_json(crate::comments::Uncommented::new(reader), max_records, options);
+    }
+    infer_json(reader, max_records, options)
+}
+
+fn infer_json<R: BufRead>(
     mut reader: R,
     max_records: Option<usize>,
     options: InferOptions,

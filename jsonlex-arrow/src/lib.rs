@@ -14,10 +14,12 @@
 //! | `infer.rs` | [`infer_json_schema`], [`InferOptions`] |
 //! | `prefilter.rs` | [`Prefilter`]: records that cannot pass a filter, validated and dropped undecoded |
 //! | `parallel.rs` | [`ReaderBuilder::read_parallel`] (feature `parallel`, on by default): NDJSON ranges on rayon |
+//! | `comments.rs` | JSONC: comments turned into spaces byte for byte, before decoding |
 //! | `cursor.rs` | the lexer, tokens, strings, skipping, error text |
 //! | `columns/` | one decoder per Arrow type family |
 
 mod columns;
+mod comments;
 mod cursor;
 mod decoder;
 mod infer;

@@ -21,7 +21,9 @@ impl ReaderBuilder {
     pub fn read_parallel(self, input: &[u8]) -> Result<Vec<RecordBatch>, ArrowError> {
         let first = input.iter().find(|b| !b.is_ascii_whitespace());
         let threads = rayon::current_num_threads();
-        if self.skip_bad_records || first == Some(&b'[') || threads < 2 || input.len() < 2 * MIN_RANGE {
+        // JSONC: a range may start inside a comment, so one pass.
+        let jsonc = self.dialect != jsonlex::Dialect::Json;
+        if jsonc || self.skip_bad_records || first == Some(&b'[') || threads < 2 || input.len() < 2 * MIN_RANGE {
             return self.read_sequential(input);
         }
         let ranges = split_at_lines(input, threads.min(input.len() / MIN_RANGE));

@@ -31,6 +31,7 @@ pub struct ReaderBuilder {
     projection: Option<Vec<usize>>,
     pub(crate) skip_bad_records: bool,
     prefilter: Option<Prefilter>,
+    pub(crate) dialect: jsonlex::Dialect,
 }
 
 impl ReaderBuilder {
@@ -43,7 +44,16 @@ impl ReaderBuilder {
             projection: None,
             skip_bad_records: false,
             prefilter: None,
+            dialect: jsonlex::Dialect::Json,
         }
+    }
+
+    /// The input's dialect: `Json` (the default), or `Jsonc`, JSON with `//` and `/* */`
+    /// comments (jsonlex's JSONC: comments are white space, everything else strict JSON;
+    /// errors keep the input's lines and columns). `Json5` is not read yet: an error
+    /// when the reader is built.
+    pub fn with_dialect(self, dialect: jsonlex::Dialect) -> Self {
+        ReaderBuilder { dialect, ..self }
     }
 
     /// Rows per batch (default 1024); the last batch may have fewer.
@@ -107,7 +117,14 @@ impl ReaderBuilder {
             None => (self.schema.clone(), Vec::new()),
         };
         let root = StructColumn::new(schema.fields().clone(), false, String::new(), self.options, known)?;
-        Ok(Decoder::new(root, schema, self.batch_size, self.skip_bad_records, self.prefilter))
+        let decoder = Decoder::new(root, schema, self.batch_size, self.skip_bad_records, self.prefilter);
+        match self.dialect {
+            jsonlex::Dialect::Json => Ok(decoder),
+            jsonlex::Dialect::Jsonc => Ok(decoder.with_comments()),
+            jsonlex::Dialect::Json5 => {
+                Err(ArrowError::NotYetImplemented("jsonlex-arrow does not read JSON5 yet".into()))
+            }
+        }
     }
 }
 
