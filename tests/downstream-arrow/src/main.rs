@@ -19,7 +19,8 @@ fn main() -> Result<(), Box<dyn Error>> {
     let dir = std::env::temp_dir().join(format!("jsonlex-arrow-downstream-{}", std::process::id()));
     std::fs::create_dir_all(&dir)?;
     let path = dir.join("events.ndjson");
-    let lines: String = (0..10_000).map(|i| format!("{{\"id\": {i}, \"user\": {{\"name\": \"u{}\"}}}}\n", i % 7)).collect();
+    let lines: String =
+        (0..10_000).map(|i| format!("{{\"id\": {i}, \"user\": {{\"name\": \"u{}\"}}}}\n", i % 7)).collect();
     std::fs::write(&path, &lines)?;
 
     // README: the reader.
