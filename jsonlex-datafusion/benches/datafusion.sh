@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # DataFusion over generated NDJSON: the jsonlex format against DataFusion's JSON format
 # (count(*), GROUP BY a nested field, a string filter), and `jsonlex-sql convert` to
-# Parquet against arrow-json + the same Parquet writer. Each measurement is a process
+# Parquet against arrow-json + the same Parquet writer (its pipeline in
+# jsonlex-arrow/benches/convert.rs, `CONVERT_ONE=arrow-json`). Each measurement is a process
 # of its own under /usr/bin/time -v (peak RSS); the two sides run in turns, ROUNDS
 # times, and the best time of each is kept.
 #
@@ -15,10 +16,11 @@ TARGET=${CARGO_TARGET_DIR:-target}
 
 [ -f "$DATA" ] || python3 jsonlex-datafusion/benches/events-gen.py "$DATA" --size "$SIZE" --seed 1
 cargo bench -p jsonlex-datafusion --bench queries --no-run >/dev/null 2>&1
-cargo bench -p jsonlex-sql --bench arrow_json_convert --no-run >/dev/null 2>&1
+# The convert baseline: arrow-json + the same Parquet writer (jsonlex-arrow/benches/convert.rs).
+cargo bench -p jsonlex-arrow --bench convert --no-run >/dev/null 2>&1
 cargo build --release -p jsonlex-sql >/dev/null 2>&1
 queries=$(ls -t "$TARGET"/release/deps/queries-* | grep -v '\.d$' | head -1)
-baseline=$(ls -t "$TARGET"/release/deps/arrow_json_convert-* | grep -v '\.d$' | head -1)
+baseline=$(ls -t "$TARGET"/release/deps/convert-* | grep -v '\.d$' | head -1)
 cli="$TARGET/release/jsonlex-sql"
 
 echo "input: $DATA ($(du -h "$DATA" | cut -f1)), $(nproc) cores, $ROUNDS rounds"
@@ -51,7 +53,7 @@ out=$(mktemp -d)
 lex_t=(); js_t=()
 for _ in $(seq "$ROUNDS"); do
     read -r t lex_m < <(measure "$cli" convert "$DATA" -o "$out/lex.parquet" -q); lex_t+=("$t")
-    read -r t js_m < <(measure "$baseline" "$DATA" "$out/json.parquet"); js_t+=("$t")
+    read -r t js_m < <(measure env CONVERT="$DATA" CONVERT_ONE=arrow-json "$baseline"); js_t+=("$t")
 done
 l=$(printf '%s\n' "${lex_t[@]}" | best); j=$(printf '%s\n' "${js_t[@]}" | best)
 printf '%-8s %12.2f %12.2f %6.2fx %14d %14d\n' convert "$l" "$j" "$(echo "$j / $l" | bc -l)" $((lex_m / 1024)) $((js_m / 1024))
