@@ -31,9 +31,23 @@ pub(crate) enum Fail {
 pub(crate) struct Bad {
     pub(crate) offset: usize,
     pub(crate) message: String,
+    /// A well-formed value that does not fit its column (a null with
+    /// `ignore_type_conflicts`), not malformed input.
+    pub(crate) conflict: bool,
 }
 
 pub(crate) type Res<T> = Result<T, Fail>;
+
+impl Fail {
+    /// The same error, never a type conflict (see [`Bad::conflict`]).
+    #[cold]
+    pub(crate) fn fatal(mut self) -> Fail {
+        if let Fail::Bad(b) = &mut self {
+            b.conflict = false;
+        }
+        self
+    }
+}
 
 /// Nesting deeper than this inside skipped values is an error (the skip keeps a stack
 /// of its own; this bounds its memory, not the call stack).
@@ -181,7 +195,27 @@ impl<'a> Cursor<'a> {
 
     #[cold]
     pub(crate) fn bad(&self, offset: usize, message: String) -> Fail {
-        Fail::Bad(Box::new(Bad { offset, message }))
+        Fail::Bad(Box::new(Bad { offset, message, conflict: false }))
+    }
+
+    /// A value that does not fit its column (see [`Bad::conflict`]).
+    #[cold]
+    fn conflict(&self, offset: usize, message: String) -> Fail {
+        Fail::Bad(Box::new(Bad { offset, message, conflict: true }))
+    }
+
+    /// `e` came from the value at `at`: `Ok` (the value stepped over) if it is a type
+    /// conflict and the value well-formed, so that the caller puts a null in its place
+    /// (`ignore_type_conflicts`); else `e`, or the malformed value's own error (or
+    /// `Incomplete`: the value is not all there).
+    #[cold]
+    pub(crate) fn conflict_skipped(&mut self, at: usize, e: Fail) -> Res<()> {
+        if !matches!(&e, Fail::Bad(b) if b.conflict) {
+            return Err(e);
+        }
+        self.set_offset(at);
+        // Malformed: the error is the input's, not the column's.
+        self.value().and_then(|t| self.skip(t))
     }
 
     /// A syntax error at token `t`.
@@ -193,7 +227,7 @@ impl<'a> Cursor<'a> {
     /// A value of the wrong type for the column at `path`.
     #[cold]
     pub(crate) fn wrong_type(&self, t: Token<JsonToken>, path: &str, wanted: &dyn std::fmt::Display) -> Fail {
-        self.bad(
+        self.conflict(
             t.start,
             format!("record {}: field '{path}': expected {wanted}, found {}", self.record, self.describe(t)),
         )
@@ -209,7 +243,7 @@ impl<'a> Cursor<'a> {
         why: &str,
     ) -> Fail {
         let sep = if why.is_empty() { "" } else { ": " };
-        self.bad(
+        self.conflict(
             t.start,
             format!("record {}: field '{path}': cannot parse {} as {wanted}{sep}{why}", self.record, self.describe(t)),
         )

@@ -67,6 +67,14 @@ impl ReaderBuilder {
         self
     }
 
+    /// A well-formed value that does not fit its column (`"x"` for an Int64, `300` for
+    /// an Int8, an object for a list) is a null instead of an error, as in arrow-json
+    /// (a null in a non-nullable field is still an error); malformed input still is.
+    pub fn with_ignore_type_conflicts(mut self, ignore_type_conflicts: bool) -> Self {
+        self.options.ignore_type_conflicts = ignore_type_conflicts;
+        self
+    }
+
     /// A key that is not a field of its (nested) struct is an error, not skipped.
     pub fn with_strict_mode(mut self, strict_mode: bool) -> Self {
         self.options.strict_mode = strict_mode;

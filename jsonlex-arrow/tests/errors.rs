@@ -127,6 +127,46 @@ fn a_repeated_keys_earlier_value_is_not_read() {
 }
 
 #[test]
+fn ignored_type_conflicts_are_nulls() {
+    // arrow-json's `with_ignore_type_conflicts(true)`: a value that does not fit is a
+    // null, at any depth; malformed input and nulls in non-nullable fields stay errors.
+    let schema = schema_ref(Schema::new(vec![
+        Field::new("a", DataType::Int8, true),
+        Field::new("l", DataType::List(Arc::new(Field::new_list_field(DataType::Int64, true))), true),
+        Field::new("o", DataType::Struct(vec![Field::new("n", DataType::Float64, true)].into()), true),
+    ]));
+    let read = |text: &str, ignore: bool| {
+        jsonlex_arrow::ReaderBuilder::new(schema.clone())
+            .with_ignore_type_conflicts(ignore)
+            .build(text.as_bytes())
+            .and_then(|r| r.collect::<Result<Vec<_>, _>>())
+    };
+    let want = |text: &str| {
+        arrow_json::ReaderBuilder::new(schema.clone())
+            .with_ignore_type_conflicts(true)
+            .build(text.as_bytes())
+            .and_then(|r| r.collect::<Result<Vec<_>, _>>())
+            .unwrap()
+    };
+    let text = "{\"a\": 300, \"l\": [1, \"x\", 3], \"o\": {\"n\": true}}\n{\"a\": [1], \"l\": {\"k\": 1}, \"o\": 5}\n{\"a\": 7}\n";
+    let got = read(text, true).unwrap();
+    assert_eq!(got, want(text));
+    assert_eq!(got[0].column(0).null_count(), 2);
+    assert!(read(text, false).is_err());
+    let e = read("{\"a\": [1,]}\n", true).unwrap_err().to_string();
+    assert!(e.contains("line 1, column 10"), "{e}");
+    let strict = schema_ref(Schema::new(vec![Field::new("a", DataType::Int8, false)]));
+    let e = jsonlex_arrow::ReaderBuilder::new(strict)
+        .with_ignore_type_conflicts(true)
+        .build(&b"{\"a\": \"x\"}\n"[..])
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap_err();
+    assert!(e.to_string().contains("not nullable"), "{e}");
+}
+
+#[test]
 fn wrong_types_name_field_record_and_value() {
     let point = Fields::from(vec![Field::new("x", DataType::Int64, true)]);
     let s = schema_ref(Schema::new(vec![

@@ -194,6 +194,28 @@ proptest! {
                 _ => return Err(TestCaseError::fail(format!("{text}\narrow-json {want:?}\njsonlex-arrow {got:?}"))),
             }
         }
+        // A value that does not fit is a null (`with_ignore_type_conflicts`), nested
+        // values included.
+        let ignore_want = arrow_json::ReaderBuilder::new(schema.clone()).with_ignore_type_conflicts(true).with_coerce_primitive(coerce).build(text.as_bytes()).and_then(|r| r.collect::<Result<Vec<_>, _>>());
+        let ignore_got = jsonlex_arrow::ReaderBuilder::new(schema.clone()).with_ignore_type_conflicts(true).with_coerce_primitive(coerce).build(text.as_bytes()).and_then(|r| r.collect::<Result<Vec<_>, _>>());
+        prop_assert_eq!(ignore_got.is_ok(), ignore_want.is_ok(), "ignoring type conflicts in\n{}\n{:?}\n{:?}", text, ignore_got, ignore_want);
+        if let (Ok(g), Ok(w)) = (&ignore_got, &ignore_want) {
+            prop_assert_eq!(g, w, "ignoring type conflicts in\n{}", text);
+        }
+        // The records read with the schema of others (whose keys may have other shapes):
+        // the conflicts an unseen file brings, as errors or, ignored, as nulls.
+        let others = ndjson(&records(&other, &fields, seed ^ 0x5555, n));
+        if let Ok((theirs, _)) = arrow_json::reader::infer_json_schema(others.as_bytes(), None) {
+            let theirs = schema_ref(theirs);
+            for ignore in [false, true] {
+                let want = arrow_json::ReaderBuilder::new(theirs.clone()).with_ignore_type_conflicts(ignore).build(text.as_bytes()).and_then(|r| r.collect::<Result<Vec<_>, _>>());
+                let got = jsonlex_arrow::ReaderBuilder::new(theirs.clone()).with_ignore_type_conflicts(ignore).build(text.as_bytes()).and_then(|r| r.collect::<Result<Vec<_>, _>>());
+                prop_assert_eq!(got.is_ok(), want.is_ok(), "{} read with {:?} (ignore {}):\n{:?}\n{:?}", text, theirs, ignore, got, want);
+                if let (Ok(g), Ok(w)) = (&got, &want) {
+                    prop_assert_eq!(g, w, "{} read with {:?} (ignore {})", text, theirs, ignore);
+                }
+            }
+        }
         // Strict mode: a key the schema lacks (none here: it was inferred from these
         // records) or a value that does not fit, the same verdict.
         let strict_want = arrow_json::ReaderBuilder::new(schema.clone()).with_strict_mode(true).build(text.as_bytes()).and_then(|r| r.collect::<Result<Vec<_>, _>>());

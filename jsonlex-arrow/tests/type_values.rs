@@ -1,7 +1,8 @@
 //! Every column type against every kind of value, as arrow-json reads them: the same
 //! array, or both an error (where arrow-json panics, ours must still give an error or
 //! a value, never panic). Values chosen at the edges of each type's parsing: signs,
-//! exponents, overflow, fractions, dates and times with and without zones, hex, escapes.
+//! exponents, overflow, fractions, dates and times with and without zones, hex, escapes;
+//! with and without `with_coerce_primitive` and `with_ignore_type_conflicts`.
 
 mod common;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -155,11 +156,23 @@ fn every_type_every_value() {
             // Two rows: the value, and the same record again after a null (builders
             // that keep state between rows).
             let text = format!("{{\"v\": {value}}}\n{{\"v\": null}}\n{{\"v\": {value}}}\n");
-            for coerce in [false, true] {
-                let want = catch_unwind(AssertUnwindSafe(|| arrow_json(&schema, text.as_bytes(), 1024, coerce)));
-                let got = catch_unwind(AssertUnwindSafe(|| jsonlex(&schema, text.as_bytes(), 1024, coerce)));
+            for (coerce, ignore) in [(false, false), (true, false), (false, true), (true, true)] {
+                let want = catch_unwind(AssertUnwindSafe(|| {
+                    arrow_json::ReaderBuilder::new(schema.clone())
+                        .with_coerce_primitive(coerce)
+                        .with_ignore_type_conflicts(ignore)
+                        .build(text.as_bytes())?
+                        .collect::<Result<Vec<_>, _>>()
+                }));
+                let got = catch_unwind(AssertUnwindSafe(|| {
+                    jsonlex_arrow::ReaderBuilder::new(schema.clone())
+                        .with_coerce_primitive(coerce)
+                        .with_ignore_type_conflicts(ignore)
+                        .build(text.as_bytes())?
+                        .collect::<Result<Vec<_>, _>>()
+                }));
                 let Ok(got) = got else {
-                    differ.push(format!("{dt} {value} coerce={coerce}: jsonlex-arrow panicked"));
+                    differ.push(format!("{dt} {value} coerce={coerce} ignore={ignore}: jsonlex-arrow panicked"));
                     continue;
                 };
                 let Ok(want) = want else { continue };
@@ -172,7 +185,7 @@ fn every_type_every_value() {
                     (Ok(w), Ok(g)) if w == g => {}
                     (Err(_), Err(_)) => {}
                     _ => differ.push(format!(
-                        "{dt} {value} coerce={coerce}: arrow-json {:?} / jsonlex-arrow {:?}",
+                        "{dt} {value} coerce={coerce} ignore={ignore}: arrow-json {:?} / jsonlex-arrow {:?}",
                         want.as_ref().map(|b| b.iter().map(|b| format!("{:?}", b.column(0))).collect::<Vec<_>>()),
                         got.as_ref().map(|b| b.iter().map(|b| format!("{:?}", b.column(0))).collect::<Vec<_>>())
                     )),
@@ -181,6 +194,6 @@ fn every_type_every_value() {
         }
     }
     let _ = std::panic::take_hook();
-    assert!(compared > 4000, "{compared} cases compared");
+    assert!(compared > 8000, "{compared} cases compared");
     assert!(differ.is_empty(), "{} of {compared} differ:\n{}", differ.len(), differ.join("\n"));
 }

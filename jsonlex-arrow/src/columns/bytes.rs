@@ -298,19 +298,20 @@ fn unhex(s: &[u8], out: &mut Vec<u8>) -> Result<(), usize> {
     Ok(())
 }
 
-/// The bytes of a hex string token, or `None` for null.
+/// The bytes of a hex string token, or `None` for null. Its errors are never type
+/// conflicts: arrow-json's binary decoders do not take `ignore_type_conflicts`.
 fn hex_value(cur: &mut Cursor<'_>, t: Token<JsonToken>, path: &str, dt: &DataType, out: &mut Vec<u8>) -> Res<bool> {
     match t.kind {
         JsonToken::String | JsonToken::EscapedString => {
             let s = cur.str_bytes(t)?;
             if let Err(i) = unhex(s, out) {
                 let why = format!("invalid hex digit at position {i}");
-                return Err(cur.unparsable(t, path, dt, &why));
+                return Err(cur.unparsable(t, path, dt, &why).fatal());
             }
             Ok(true)
         }
         JsonToken::Null => Ok(false),
-        _ => Err(cur.wrong_type(t, path, dt)),
+        _ => Err(cur.wrong_type(t, path, dt).fatal()),
     }
 }
 
@@ -418,7 +419,7 @@ impl Column for FixedHexColumn {
         }
         if self.scratch.len() != self.width {
             let why = format!("{} bytes, not {}", self.scratch.len(), self.width);
-            return Err(cur.unparsable(t, &self.path, &dt, &why));
+            return Err(cur.unparsable(t, &self.path, &dt, &why).fatal());
         }
         self.data.extend_from_slice(&self.scratch);
         self.nulls.append_non_null();

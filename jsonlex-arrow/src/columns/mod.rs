@@ -30,6 +30,24 @@ pub(crate) use nested::StructColumn;
 pub(crate) struct Options {
     pub(crate) coerce_primitive: bool,
     pub(crate) strict_mode: bool,
+    /// A value that does not fit its column is a null (arrow-json's option).
+    pub(crate) ignore_type_conflicts: bool,
+}
+
+/// `col.decode(cur, v)`; with `ignore` (`ignore_type_conflicts`) a well-formed value that
+/// does not fit is a null instead of an error, as in arrow-json.
+#[inline(always)]
+pub(crate) fn decode_value(col: &mut dyn Column, cur: &mut Cursor<'_>, v: Token<JsonToken>, ignore: bool) -> Res<()> {
+    if !ignore {
+        return col.decode(cur, v);
+    }
+    let len = col.len();
+    if let Err(e) = col.decode(cur, v) {
+        cur.conflict_skipped(v.start, e)?;
+        col.truncate(len);
+        col.push_null();
+    }
+    Ok(())
 }
 
 pub(crate) trait Column: Send {

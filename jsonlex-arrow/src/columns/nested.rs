@@ -42,6 +42,8 @@ pub(crate) struct StructColumn {
     len: usize,
     path: String,
     strict: bool,
+    /// `ignore_type_conflicts`: a member's value that does not fit is a null.
+    ignore: bool,
     /// Keys that are not columns but are no error in strict mode (projected out).
     known: Vec<Box<[u8]>>,
 }
@@ -79,6 +81,7 @@ impl StructColumn {
             len: 0,
             path,
             strict: opts.strict_mode,
+            ignore: opts.ignore_type_conflicts,
             known,
         })
     }
@@ -152,8 +155,15 @@ impl StructColumn {
     fn overridden(&mut self, cur: &mut Cursor<'_>, at: usize, e: crate::cursor::Fail, i: usize, row: usize) -> Res<()> {
         // The member's key is the field's name (that is how it was found).
         let key = self.names[i].clone();
-        cur.overridden(at, &key, e)?;
-        self.children[i].truncate(row);
+        match cur.overridden(at, &key, e) {
+            Ok(()) => self.children[i].truncate(row),
+            Err(e) if self.ignore => {
+                cur.conflict_skipped(at, e)?;
+                self.children[i].truncate(row);
+                self.children[i].push_null();
+            }
+            Err(e) => return Err(e),
+        }
         Ok(())
     }
 
@@ -306,13 +316,16 @@ pub(crate) struct ListColumn<O: OffsetSizeTrait> {
     path: String,
     /// ListView or LargeListView: gathered as a list, viewed when finished.
     view: bool,
+    /// `ignore_type_conflicts`: an element that does not fit is a null.
+    ignore: bool,
 }
 
 impl<O: OffsetSizeTrait> ListColumn<O> {
     pub(crate) fn new(field: FieldRef, nullable: bool, path: String, opts: Options) -> Result<Self, ArrowError> {
         let child = make(field.data_type(), field.is_nullable(), format!("{path}[]"), opts)?;
         let nulls = NullBufferBuilder::new(0);
-        Ok(ListColumn { offsets: vec![O::usize_as(0)], nulls, child, field, nullable, path, view: false })
+        let ignore = opts.ignore_type_conflicts;
+        Ok(ListColumn { offsets: vec![O::usize_as(0)], nulls, child, field, nullable, path, view: false, ignore })
     }
 
     /// The same, finished as a list view (`ListView`, `LargeListView`).
@@ -330,7 +343,7 @@ impl<O: OffsetSizeTrait> Column for ListColumn<O> {
         }
         if let Some(mut v) = cur.first_element()? {
             loop {
-                self.child.decode(cur, v)?;
+                super::decode_value(&mut *self.child, cur, v, self.ignore)?;
                 if !cur.element_end()? {
                     break;
                 }
@@ -380,6 +393,8 @@ pub(crate) struct FixedListColumn {
     field: FieldRef,
     nullable: bool,
     path: String,
+    /// `ignore_type_conflicts`: an element that does not fit is a null.
+    ignore: bool,
 }
 
 impl FixedListColumn {
@@ -393,7 +408,8 @@ impl FixedListColumn {
         let child = make(field.data_type(), field.is_nullable(), format!("{path}[]"), opts)?;
         let size = usize::try_from(size)
             .map_err(|_| ArrowError::InvalidArgumentError(format!("FixedSizeList({size}) for field '{path}'")))?;
-        Ok(FixedListColumn { size, nulls: NullBufferBuilder::new(0), child, field, nullable, path })
+        let ignore = opts.ignore_type_conflicts;
+        Ok(FixedListColumn { size, nulls: NullBufferBuilder::new(0), child, field, nullable, path, ignore })
     }
 }
 
@@ -407,7 +423,7 @@ impl Column for FixedListColumn {
         let start = self.nulls.len() * self.size;
         if let Some(mut v) = cur.first_element()? {
             loop {
-                self.child.decode(cur, v)?;
+                super::decode_value(&mut *self.child, cur, v, self.ignore)?;
                 if !cur.element_end()? {
                     break;
                 }
@@ -454,6 +470,8 @@ pub(crate) struct MapColumn {
     ordered: bool,
     nullable: bool,
     path: String,
+    /// `ignore_type_conflicts`: a value that does not fit is a null.
+    ignore: bool,
 }
 
 impl MapColumn {
@@ -485,6 +503,7 @@ impl MapColumn {
             ordered,
             nullable,
             path,
+            ignore: opts.ignore_type_conflicts,
         })
     }
 }
@@ -500,7 +519,7 @@ impl Column for MapColumn {
             loop {
                 self.keys.decode(cur, k)?;
                 let v = cur.colon_value()?;
-                self.values.decode(cur, v)?;
+                super::decode_value(&mut *self.values, cur, v, self.ignore)?;
                 if !cur.member_end()? {
                     break;
                 }
