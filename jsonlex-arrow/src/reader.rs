@@ -32,6 +32,8 @@ pub struct ReaderBuilder {
     pub(crate) skip_bad_records: bool,
     prefilter: Option<Prefilter>,
     pub(crate) dialect: jsonlex::Dialect,
+    /// `new_with_field`: records are values of the schema's one field.
+    field_mode: bool,
 }
 
 impl ReaderBuilder {
@@ -45,7 +47,17 @@ impl ReaderBuilder {
             skip_bad_records: false,
             prefilter: None,
             dialect: jsonlex::Dialect::Json,
+            field_mode: false,
         }
+    }
+
+    /// Records that are JSON values of `field`'s type, any of them, not objects (a
+    /// `1` a line for an Int64 field, `[1, 2]` for a list): batches of that one column,
+    /// as arrow-json's `new_with_field`. A top-level array is then a value, not the
+    /// array form.
+    pub fn new_with_field(field: impl Into<arrow_schema::FieldRef>) -> ReaderBuilder {
+        let schema = Arc::new(arrow_schema::Schema::new(vec![field.into()]));
+        ReaderBuilder { field_mode: true, ..ReaderBuilder::new(schema) }
     }
 
     /// The input's dialect: `Json` (the default), or `Jsonc`, JSON with `//` and `/* */`
@@ -124,7 +136,10 @@ impl ReaderBuilder {
             }
             None => (self.schema.clone(), Vec::new()),
         };
-        let root = StructColumn::new(schema.fields().clone(), false, String::new(), self.options, known)?;
+        let mut root = StructColumn::new(schema.fields().clone(), false, String::new(), self.options, known)?;
+        if self.field_mode {
+            root = root.field_mode();
+        }
         let decoder = Decoder::new(root, schema, self.batch_size, self.skip_bad_records, self.prefilter);
         match self.dialect {
             jsonlex::Dialect::Json => Ok(decoder),

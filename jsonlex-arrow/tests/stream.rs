@@ -143,3 +143,22 @@ proptest! {
         prop_assert_eq!(concat(&push(&s, &pieces, batch_size)), concat(&one_shot(&s, batch_size)));
     }
 }
+
+#[test]
+fn values_of_one_field_cut_anywhere() {
+    // `new_with_field`: each record a value (here lists), not an object.
+    let field = Arc::new(Field::new("l", DataType::List(Arc::new(Field::new_list_field(DataType::Int64, true))), true));
+    let text = b"[1, 2]\n[]\nnull\n[3,\n4] [5]\n";
+    let want: Vec<RecordBatch> = arrow_json::ReaderBuilder::new_with_field(field.clone())
+        .build(&text[..])
+        .unwrap()
+        .map(|b| b.unwrap())
+        .collect();
+    for cut in 0..=text.len() {
+        let mut d = jsonlex_arrow::ReaderBuilder::new_with_field(field.clone()).build_decoder().unwrap();
+        assert_eq!(d.decode(&text[..cut]).unwrap(), cut);
+        assert_eq!(d.decode(&text[cut..]).unwrap(), text.len() - cut);
+        assert_eq!(d.flush().unwrap().into_iter().collect::<Vec<_>>(), want, "cut at {cut}");
+    }
+    assert_eq!(want[0].num_rows(), 5);
+}

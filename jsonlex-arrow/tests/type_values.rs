@@ -2,7 +2,8 @@
 //! array, or both an error (where arrow-json panics, ours must still give an error or
 //! a value, never panic). Values chosen at the edges of each type's parsing: signs,
 //! exponents, overflow, fractions, dates and times with and without zones, hex, escapes;
-//! with and without `with_coerce_primitive` and `with_ignore_type_conflicts`.
+//! with and without `with_coerce_primitive` and `with_ignore_type_conflicts`, in
+//! records and as the values themselves (`new_with_field`).
 
 mod common;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -156,23 +157,51 @@ fn every_type_every_value() {
             // Two rows: the value, and the same record again after a null (builders
             // that keep state between rows).
             let text = format!("{{\"v\": {value}}}\n{{\"v\": null}}\n{{\"v\": {value}}}\n");
-            for (coerce, ignore) in [(false, false), (true, false), (false, true), (true, true)] {
+            // `new_with_field`: the values themselves, a line each.
+            let values = format!("{value}\nnull\n{value}\n");
+            let field = Arc::new(Field::new("v", dt.clone(), true));
+            for (coerce, ignore, by_field) in [
+                (false, false, false),
+                (true, false, false),
+                (false, true, false),
+                (true, true, false),
+                (false, false, true),
+                (true, true, true),
+            ] {
+                let text = if by_field { &values } else { &text };
+                let builders = || {
+                    if by_field {
+                        (
+                            arrow_json::ReaderBuilder::new_with_field(field.clone()),
+                            jsonlex_arrow::ReaderBuilder::new_with_field(field.clone()),
+                        )
+                    } else {
+                        (
+                            arrow_json::ReaderBuilder::new(schema.clone()),
+                            jsonlex_arrow::ReaderBuilder::new(schema.clone()),
+                        )
+                    }
+                };
                 let want = catch_unwind(AssertUnwindSafe(|| {
-                    arrow_json::ReaderBuilder::new(schema.clone())
+                    builders()
+                        .0
                         .with_coerce_primitive(coerce)
                         .with_ignore_type_conflicts(ignore)
                         .build(text.as_bytes())?
                         .collect::<Result<Vec<_>, _>>()
                 }));
                 let got = catch_unwind(AssertUnwindSafe(|| {
-                    jsonlex_arrow::ReaderBuilder::new(schema.clone())
+                    builders()
+                        .1
                         .with_coerce_primitive(coerce)
                         .with_ignore_type_conflicts(ignore)
                         .build(text.as_bytes())?
                         .collect::<Result<Vec<_>, _>>()
                 }));
                 let Ok(got) = got else {
-                    differ.push(format!("{dt} {value} coerce={coerce} ignore={ignore}: jsonlex-arrow panicked"));
+                    differ.push(format!(
+                        "{dt} {value} coerce={coerce} ignore={ignore} by_field={by_field}: jsonlex-arrow panicked"
+                    ));
                     continue;
                 };
                 let Ok(want) = want else { continue };
@@ -185,7 +214,7 @@ fn every_type_every_value() {
                     (Ok(w), Ok(g)) if w == g => {}
                     (Err(_), Err(_)) => {}
                     _ => differ.push(format!(
-                        "{dt} {value} coerce={coerce} ignore={ignore}: arrow-json {:?} / jsonlex-arrow {:?}",
+                        "{dt} {value} coerce={coerce} ignore={ignore} by_field={by_field}: arrow-json {:?} / jsonlex-arrow {:?}",
                         want.as_ref().map(|b| b.iter().map(|b| format!("{:?}", b.column(0))).collect::<Vec<_>>()),
                         got.as_ref().map(|b| b.iter().map(|b| format!("{:?}", b.column(0))).collect::<Vec<_>>())
                     )),
@@ -194,6 +223,6 @@ fn every_type_every_value() {
         }
     }
     let _ = std::panic::take_hook();
-    assert!(compared > 8000, "{compared} cases compared");
+    assert!(compared > 12000, "{compared} cases compared");
     assert!(differ.is_empty(), "{} of {compared} differ:\n{}", differ.len(), differ.join("\n"));
 }

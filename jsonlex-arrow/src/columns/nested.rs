@@ -44,6 +44,9 @@ pub(crate) struct StructColumn {
     strict: bool,
     /// `ignore_type_conflicts`: a member's value that does not fit is a null.
     ignore: bool,
+    /// The root of `ReaderBuilder::new_with_field`: each record is a value of the one
+    /// field, not an object.
+    field_mode: bool,
     /// Keys that are not columns but are no error in strict mode (projected out).
     known: Vec<Box<[u8]>>,
 }
@@ -82,8 +85,19 @@ impl StructColumn {
             path,
             strict: opts.strict_mode,
             ignore: opts.ignore_type_conflicts,
+            field_mode: false,
             known,
         })
+    }
+
+    /// The root for records that are values of its one field (any JSON value, not an
+    /// object: arrow-json's `new_with_field`).
+    pub(crate) fn field_mode(self) -> StructColumn {
+        StructColumn { field_mode: true, ..self }
+    }
+
+    pub(crate) fn is_field_mode(&self) -> bool {
+        self.field_mode
     }
 
     /// The key token at place `at` of an object (the cursor is past `{`, or `,` when
@@ -199,6 +213,12 @@ impl StructColumn {
 
 impl Column for StructColumn {
     fn decode(&mut self, cur: &mut Cursor<'_>, t: Token<JsonToken>) -> Res<()> {
+        if self.field_mode {
+            super::decode_value(&mut *self.children[0], cur, t, self.ignore)?;
+            self.nulls.append_non_null();
+            self.len += 1;
+            return Ok(());
+        }
         match t.kind {
             JsonToken::ObjectStart if self.children.is_empty() && !self.strict => {
                 // No column to fill (`SELECT count(*)`): the object in one validating
