@@ -301,7 +301,7 @@ impl Decoder {
             }
             let byte = input[pos];
             match self.framing {
-                Framing::Unknown if byte == b'[' && !self.root.is_field_mode() => {
+                Framing::Unknown if byte == b'[' && !self.root.takes_arrays() => {
                     self.framing = Framing::ArrayFirst;
                     pos += 1;
                     continue;

@@ -31,4 +31,4 @@ mod reader;
 pub use decoder::Decoder;
 pub use infer::{infer_json_schema, infer_json_schema_from_slice, infer_json_schema_with, InferOptions};
 pub use prefilter::Prefilter;
-pub use reader::{Reader, ReaderBuilder};
+pub use reader::{Reader, ReaderBuilder, StructMode};

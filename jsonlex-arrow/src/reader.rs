@@ -87,6 +87,16 @@ impl ReaderBuilder {
         self
     }
 
+    /// How structs (the records too) are written: as objects (the default), or as JSON
+    /// arrays of their fields' values in order (`[1, [true, "cat"]]` for
+    /// `a: Int32, r: Struct(b: Boolean, c: Utf8)`), as arrow-json's `with_struct_mode`.
+    /// Map columns are objects either way. With a projection, `ListOnly` is an error
+    /// when the reader is built.
+    pub fn with_struct_mode(mut self, struct_mode: StructMode) -> Self {
+        self.options.structs_as_lists = struct_mode == StructMode::ListOnly;
+        self
+    }
+
     /// A key that is not a field of its (nested) struct is an error, not skipped.
     pub fn with_strict_mode(mut self, strict_mode: bool) -> Self {
         self.options.strict_mode = strict_mode;
@@ -122,6 +132,11 @@ impl ReaderBuilder {
 
     /// A push decoder.
     pub fn build_decoder(self) -> Result<Decoder, ArrowError> {
+        if self.options.structs_as_lists && self.projection.is_some() {
+            return Err(ArrowError::NotYetImplemented(
+                "a projection with StructMode::ListOnly (project the batches instead)".into(),
+            ));
+        }
         let (schema, known) = match &self.projection {
             Some(p) => {
                 let projected = Arc::new(self.schema.project(p)?);
@@ -149,6 +164,17 @@ impl ReaderBuilder {
             }
         }
     }
+}
+
+/// How structs are written in the input ([`ReaderBuilder::with_struct_mode`]), as
+/// arrow-json's `StructMode`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum StructMode {
+    /// `{"a": 1, "b": "c"}` (the default).
+    #[default]
+    ObjectOnly,
+    /// `[1, "c"]`: the fields' values in order, all of them.
+    ListOnly,
 }
 
 /// Batches of records read from a [`BufRead`]; an iterator of

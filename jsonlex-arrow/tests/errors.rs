@@ -329,3 +329,48 @@ proptest! {
         let _ = jsonlex_arrow::infer_json_schema_from_slice(&input, None);
     }
 }
+
+#[test]
+fn structs_as_lists() {
+    // `with_struct_mode(ListOnly)`: `[1, [true, "cat"]]`; the wrong number of values, or
+    // an object, is an error as in arrow-json.
+    let schema = schema_ref(Schema::new(vec![
+        Field::new("a", DataType::Int32, true),
+        Field::new(
+            "r",
+            DataType::Struct(
+                vec![Field::new("b", DataType::Boolean, true), Field::new("c", DataType::Utf8, true)].into(),
+            ),
+            true,
+        ),
+    ]));
+    let read = |text: &str| {
+        jsonlex_arrow::ReaderBuilder::new(schema.clone())
+            .with_struct_mode(jsonlex_arrow::StructMode::ListOnly)
+            .build(text.as_bytes())
+            .and_then(|r| r.collect::<Result<Vec<_>, _>>())
+    };
+    let arrow = |text: &str| {
+        arrow_json::ReaderBuilder::new(schema.clone())
+            .with_struct_mode(arrow_json::StructMode::ListOnly)
+            .build(text.as_bytes())
+            .and_then(|r| r.collect::<Result<Vec<_>, _>>())
+    };
+    let text = "[1, [true, \"cat\"]]\n[null, null]\n[3, [false, null]]\n";
+    assert_eq!(read(text).unwrap(), arrow(text).unwrap());
+    for (bad, part) in [
+        ("[1, [true, \"cat\"], 3]\n", "record 1: found extra columns for 2 fields"),
+        ("[1]\n", "record 1: found 1 columns for 2 fields"),
+        ("[1, [true]]\n", "found 1 columns for 2 fields"),
+        ("{\"a\": 1}\n", "expected an array (struct mode ListOnly), found an object"),
+    ] {
+        assert!(arrow(bad).is_err(), "arrow-json reads {bad}");
+        let e = read(bad).unwrap_err().to_string();
+        assert!(e.contains(part) && e.contains("line 1, column"), "{bad}: {e}");
+    }
+    let projected = jsonlex_arrow::ReaderBuilder::new(schema.clone())
+        .with_struct_mode(jsonlex_arrow::StructMode::ListOnly)
+        .with_projection(vec![0])
+        .build_decoder();
+    assert!(projected.is_err());
+}

@@ -162,6 +162,26 @@ fn records(fields: &[(String, Shape)], other: &[(String, Shape)], seed: u64, n: 
         .collect()
 }
 
+/// `v` with every struct of `dt` as the list of its fields' values in order (a
+/// missing field a null); what does not fit `dt` as it is.
+fn as_lists(v: &jsonlex::Value, dt: &arrow_schema::DataType) -> String {
+    use arrow_schema::DataType;
+    match (dt, v) {
+        (DataType::Struct(fields), jsonlex::Value::Object(_)) => {
+            let items: Vec<String> = fields
+                .iter()
+                .map(|f| as_lists(v.get(f.name()).unwrap_or(&jsonlex::Value::Null), f.data_type()))
+                .collect();
+            format!("[{}]", items.join(","))
+        }
+        (DataType::List(f), jsonlex::Value::Array(items)) => {
+            let items: Vec<String> = items.iter().map(|e| as_lists(e, f.data_type())).collect();
+            format!("[{}]", items.join(","))
+        }
+        _ => jsonlex::encode(v),
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
@@ -214,6 +234,24 @@ proptest! {
                 if let (Ok(g), Ok(w)) = (&got, &want) {
                     prop_assert_eq!(g, w, "{} read with {:?} (ignore {})", text, theirs, ignore);
                 }
+            }
+        }
+        // The same records with every struct as a list of its fields' values
+        // (`StructMode::ListOnly`).
+        let lists: String = recs
+            .iter()
+            .map(|r| as_lists(&jsonlex::decode(r.as_bytes()).unwrap(), &arrow_schema::DataType::Struct(schema.fields().clone())) + "\n")
+            .collect();
+        let mode = |ignore: bool| {
+            let want = arrow_json::ReaderBuilder::new(schema.clone()).with_struct_mode(arrow_json::StructMode::ListOnly).with_ignore_type_conflicts(ignore).with_batch_size(5).build(lists.as_bytes()).and_then(|r| r.collect::<Result<Vec<_>, _>>());
+            let got = jsonlex_arrow::ReaderBuilder::new(schema.clone()).with_struct_mode(jsonlex_arrow::StructMode::ListOnly).with_ignore_type_conflicts(ignore).with_batch_size(5).build(lists.as_bytes()).and_then(|r| r.collect::<Result<Vec<_>, _>>());
+            (want, got)
+        };
+        for ignore in [false, true] {
+            let (want, got) = mode(ignore);
+            prop_assert_eq!(got.is_ok(), want.is_ok(), "as lists:\n{}\n{:?}\n{:?}", lists, got, want);
+            if let (Ok(g), Ok(w)) = (&got, &want) {
+                prop_assert_eq!(g, w, "as lists:\n{}", lists);
             }
         }
         // Strict mode: a key the schema lacks (none here: it was inferred from these

@@ -32,6 +32,8 @@ pub(crate) struct Options {
     pub(crate) strict_mode: bool,
     /// A value that does not fit its column is a null (arrow-json's option).
     pub(crate) ignore_type_conflicts: bool,
+    /// Structs are JSON arrays of their fields' values in order (`StructMode::ListOnly`).
+    pub(crate) structs_as_lists: bool,
 }
 
 /// `col.decode(cur, v)`; with `ignore` (`ignore_type_conflicts`) a well-formed value that

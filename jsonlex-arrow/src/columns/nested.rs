@@ -47,6 +47,8 @@ pub(crate) struct StructColumn {
     /// The root of `ReaderBuilder::new_with_field`: each record is a value of the one
     /// field, not an object.
     field_mode: bool,
+    /// `StructMode::ListOnly`: the struct is a JSON array of its fields' values.
+    as_list: bool,
     /// Keys that are not columns but are no error in strict mode (projected out).
     known: Vec<Box<[u8]>>,
 }
@@ -86,6 +88,7 @@ impl StructColumn {
             strict: opts.strict_mode,
             ignore: opts.ignore_type_conflicts,
             field_mode: false,
+            as_list: opts.structs_as_lists,
             known,
         })
     }
@@ -96,8 +99,53 @@ impl StructColumn {
         StructColumn { field_mode: true, ..self }
     }
 
-    pub(crate) fn is_field_mode(&self) -> bool {
-        self.field_mode
+    /// Whether a record may start with `[` (a value of the one field, or a struct as a
+    /// list): then a top-level array is not the array form of records.
+    pub(crate) fn takes_arrays(&self) -> bool {
+        self.field_mode || self.as_list
+    }
+
+    /// `StructMode::ListOnly`: the fields' values in order, as many as there are
+    /// fields (arrow-json's rule and its error text).
+    fn decode_list(&mut self, cur: &mut Cursor<'_>, t: Token<JsonToken>) -> Res<()> {
+        match t.kind {
+            JsonToken::ArrayStart => {}
+            JsonToken::Null if self.nullable => {
+                self.push_null();
+                return Ok(());
+            }
+            _ if self.path.is_empty() => {
+                let message = format!(
+                    "record {}: expected an array (struct mode ListOnly), found {}",
+                    cur.record,
+                    cur.describe(t)
+                );
+                return Err(cur.bad(t.start, message));
+            }
+            _ => return Err(cur.wrong_type(t, &self.path, &"an array (struct mode ListOnly)")),
+        }
+        let fields = self.children.len();
+        let mut n = 0;
+        if let Some(mut v) = cur.first_element()? {
+            loop {
+                if n == fields {
+                    let message = format!("record {}: found extra columns for {fields} fields", cur.record);
+                    return Err(cur.bad(v.start, message));
+                }
+                super::decode_value(&mut *self.children[n], cur, v, self.ignore)?;
+                n += 1;
+                if !cur.element_end()? {
+                    break;
+                }
+                v = cur.value()?;
+            }
+        }
+        if n != fields {
+            return Err(cur.bad(t.start, format!("record {}: found {n} columns for {fields} fields", cur.record)));
+        }
+        self.nulls.append_non_null();
+        self.len += 1;
+        Ok(())
     }
 
     /// The key token at place `at` of an object (the cursor is past `{`, or `,` when
@@ -218,6 +266,9 @@ impl Column for StructColumn {
             self.nulls.append_non_null();
             self.len += 1;
             return Ok(());
+        }
+        if self.as_list {
+            return self.decode_list(cur, t);
         }
         match t.kind {
             JsonToken::ObjectStart if self.children.is_empty() && !self.strict => {
