@@ -189,6 +189,29 @@ impl Decoder {
         }
     }
 
+    /// `rows` (serde values, each a record: a struct or map) as records, all of them
+    /// whatever the batch size, as arrow-json's `Decoder::serialize`: written as JSON by
+    /// jsonlex's serde serializer and decoded as any input is. An error if a record
+    /// from [`decode`](Decoder::decode) is still cut.
+    #[cfg(feature = "serde")]
+    pub fn serialize<S: serde::Serialize>(&mut self, rows: &[S]) -> Result<(), ArrowError> {
+        if !self.pending.is_empty() {
+            return Err(ArrowError::JsonError("cannot serialize rows while a decoded record is cut".into()));
+        }
+        let mut text = Vec::new();
+        for row in rows {
+            jsonlex::to_writer(&mut text, row).map_err(|e| ArrowError::JsonError(e.to_string()))?;
+            text.push(b'\n');
+        }
+        let batch_size = std::mem::replace(&mut self.batch_size, usize::MAX);
+        let used = self.decode(&text);
+        self.batch_size = batch_size;
+        if used? != text.len() || !self.pending.is_empty() {
+            return Err(ArrowError::JsonError("serialized rows did not decode whole".into()));
+        }
+        Ok(())
+    }
+
     /// The rows decoded so far as a batch (`None` if there are none). The input
     /// ending inside a record is an error here (or, skipping bad records, a skip).
     pub fn flush(&mut self) -> Result<Option<RecordBatch>, ArrowError> {

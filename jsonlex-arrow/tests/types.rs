@@ -350,3 +350,40 @@ fn unsupported_types_say_so() {
     let e = jsonlex_arrow::ReaderBuilder::new(schema).build_decoder().unwrap_err().to_string();
     assert!(e.contains("cannot read Interval"), "{e}");
 }
+
+#[test]
+fn rows_from_serde_values() {
+    // `Decoder::serialize`: the same batch as arrow-json's from the same rows.
+    #[derive(serde::Serialize)]
+    struct Row {
+        id: i64,
+        name: Option<String>,
+        tags: Vec<String>,
+        score: f64,
+    }
+    let rows: Vec<Row> = (0..2000)
+        .map(|i| Row {
+            id: i,
+            name: (i % 3 != 0).then(|| format!("n{i}")),
+            tags: vec!["a".into(); (i % 4) as usize],
+            score: i as f64 / 8.0,
+        })
+        .collect();
+    let schema = schema_ref(arrow_schema::Schema::new(vec![
+        field("id", DataType::Int64),
+        field("name", DataType::Utf8),
+        field("tags", DataType::List(std::sync::Arc::new(arrow_schema::Field::new_list_field(DataType::Utf8, true)))),
+        field("score", DataType::Float64),
+    ]));
+    let mut ours = jsonlex_arrow::ReaderBuilder::new(schema.clone()).with_batch_size(100).build_decoder().unwrap();
+    ours.serialize(&rows).unwrap();
+    let mut theirs = arrow_json::ReaderBuilder::new(schema.clone()).with_batch_size(100).build_decoder().unwrap();
+    theirs.serialize(&rows).unwrap();
+    let got = ours.flush().unwrap().unwrap();
+    assert_eq!(got.num_rows(), 2000);
+    assert_eq!(got, theirs.flush().unwrap().unwrap());
+    // A cut record in the way is an error.
+    let mut cut = jsonlex_arrow::ReaderBuilder::new(schema).build_decoder().unwrap();
+    cut.decode(b"{\"id\": 1").unwrap();
+    assert!(cut.serialize(&rows).is_err());
+}
