@@ -74,6 +74,37 @@ fn cut_anywhere_the_same() {
 }
 
 #[test]
+fn pieces_of_every_size_and_full_batches() {
+    // A batch filling inside a piece gives bytes back; a `/` at a piece's end is held.
+    let whole = jsonc(JSONC, 1024).unwrap();
+    let all = |b: &[arrow_array::RecordBatch]| arrow_select::concat::concat_batches(&schema(), b).unwrap();
+    let text = format!("{JSONC}{{\"a\": 5}}//\n{{\"a\": 6}}/**/{{\"a\": 7}}\n");
+    let want = all(&jsonc(&text, 1024).unwrap());
+    assert_eq!(want.num_rows(), all(&whole).num_rows() + 3);
+    for batch_size in [1, 2, 3] {
+        for size in 1..24 {
+            let mut d = jsonlex_arrow::ReaderBuilder::new(schema())
+                .with_dialect(Dialect::Jsonc)
+                .with_batch_size(batch_size)
+                .build_decoder()
+                .unwrap();
+            let mut got = Vec::new();
+            let mut at = 0;
+            while at < text.len() {
+                let end = (at + size).min(text.len());
+                let n = d.decode(&text.as_bytes()[at..end]).unwrap();
+                at += n;
+                if at < end || d.len() >= batch_size {
+                    got.extend(d.flush().unwrap());
+                }
+            }
+            got.extend(d.flush().unwrap());
+            assert_eq!(all(&got), want, "pieces of {size}, batches of {batch_size}");
+        }
+    }
+}
+
+#[test]
 fn errors_at_the_inputs_own_place() {
     let e = jsonc("{\"a\": 1}\n/* c */ {\"a\": \"x\"}\n", 1024).unwrap_err().to_string();
     let plain = jsonlex(&schema(), b"{\"a\": 1}\n        {\"a\": \"x\"}\n", 1024, false).unwrap_err().to_string();
