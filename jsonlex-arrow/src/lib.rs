@@ -30,5 +30,7 @@ mod reader;
 
 pub use decoder::Decoder;
 pub use infer::{infer_json_schema, infer_json_schema_from_slice, infer_json_schema_with, InferOptions};
+/// The input's dialect ([`ReaderBuilder::with_dialect`]): jsonlex's.
+pub use jsonlex::Dialect;
 pub use prefilter::Prefilter;
 pub use reader::{Reader, ReaderBuilder, StructMode};

@@ -32,7 +32,7 @@ pub const FORMAT_NAME: &str = "jsonlex";
 /// How jsonlex reads a table's files. In SQL they are `OPTIONS (...)` of
 /// `CREATE EXTERNAL TABLE ... STORED AS JSONLEX` (with or without the `format.`
 /// prefix): `compression`, `schema_infer_max_rec`,
-/// `extension`, `skip_bad_records`, `newline_delimited`.
+/// `extension`, `skip_bad_records`, `newline_delimited`, `dialect` (`json` or `jsonc`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct JsonlexOptions {
     /// gzip, bzip2, xz, zstd or none (default). Compressed files are read whole, by
@@ -52,6 +52,10 @@ pub struct JsonlexOptions {
     /// one partition, never cut into byte ranges. (NDJSON files read either way;
     /// what false turns off is the cutting.)
     pub newline_delimited: bool,
+    /// `Json` (default) or `Jsonc`: `//` and `/* */` comments are white space (files
+    /// then are read whole, one partition each: a byte range may start inside a
+    /// comment). `Json5` is an error when the table is scanned.
+    pub dialect: jsonlex_arrow::Dialect,
 }
 
 impl Default for JsonlexOptions {
@@ -62,6 +66,7 @@ impl Default for JsonlexOptions {
             extension: "json".into(),
             skip_bad_records: false,
             newline_delimited: true,
+            dialect: jsonlex_arrow::Dialect::Json,
         }
     }
 }
@@ -98,6 +103,11 @@ impl JsonlexOptions {
         JsonlexOptions { newline_delimited, ..self }
     }
 
+    /// The files' dialect (see [`JsonlexOptions::dialect`]).
+    pub fn with_dialect(self, dialect: jsonlex_arrow::Dialect) -> JsonlexOptions {
+        JsonlexOptions { dialect, ..self }
+    }
+
     /// Sets one option from its SQL name (`format.` prefix optional) and text.
     pub fn set(&mut self, key: &str, value: &str) -> Result<()> {
         let name = key.strip_prefix("format.").unwrap_or(key);
@@ -114,9 +124,16 @@ impl JsonlexOptions {
             "newline_delimited" => {
                 self.newline_delimited = value.to_ascii_lowercase().parse().map_err(|_| bad("expected true or false"))?
             }
+            "dialect" => {
+                self.dialect = match value.to_ascii_lowercase().as_str() {
+                    "json" => jsonlex_arrow::Dialect::Json,
+                    "jsonc" => jsonlex_arrow::Dialect::Jsonc,
+                    _ => return Err(bad("expected json or jsonc")),
+                }
+            }
             _ => {
                 return Err(config_datafusion_err!(
-                    "unknown jsonlex option '{key}' (known: compression, schema_infer_max_rec, extension, skip_bad_records, newline_delimited)"
+                    "unknown jsonlex option '{key}' (known: compression, schema_infer_max_rec, extension, skip_bad_records, newline_delimited, dialect)"
                 ))
             }
         }
@@ -132,6 +149,7 @@ impl JsonlexOptions {
             ("extension".into(), self.extension.clone()),
             ("skip_bad_records".into(), self.skip_bad_records.to_string()),
             ("newline_delimited".into(), self.newline_delimited.to_string()),
+            ("dialect".into(), if self.dialect == jsonlex_arrow::Dialect::Jsonc { "jsonc" } else { "json" }.into()),
         ]
     }
 
@@ -245,8 +263,9 @@ impl FileFormat for JsonlexFormat {
                 GetResultPayload::File(file, _) => compression.convert_read(file)?,
                 GetResultPayload::Stream(_) => compression.convert_read(got.bytes().await?.reader())?,
             };
+            let dialect = jsonlex_arrow::InferOptions::new().with_dialect(self.options.dialect);
             let (schema, records) =
-                jsonlex_arrow::infer_json_schema(BufReader::with_capacity(1 << 16, read), Some(left))
+                jsonlex_arrow::infer_json_schema_with(BufReader::with_capacity(1 << 16, read), Some(left), dialect)
                     .map_err(|e| config_datafusion_err!("{}: inferring the schema: {e}", object.location))?;
             schemas.push(schema);
             left = left.saturating_sub(records);
@@ -289,7 +308,8 @@ impl FileFormat for JsonlexFormat {
         Arc::new(
             JsonlexSource::new(table_schema)
                 .with_skip_bad_records(self.options.skip_bad_records)
-                .with_newline_delimited(self.options.newline_delimited),
+                .with_newline_delimited(self.options.newline_delimited)
+                .with_dialect(self.options.dialect),
         )
     }
 }

@@ -45,6 +45,8 @@ pub struct JsonlexSource {
     newline_delimited: bool,
     /// Needles the pushed-down filters imply (`crate::prefilter`).
     prefilter: Prefilter,
+    /// JSON or JSONC (then files are read whole: a range may start inside a comment).
+    dialect: jsonlex_arrow::Dialect,
 }
 
 impl JsonlexSource {
@@ -59,7 +61,23 @@ impl JsonlexSource {
             skip_bad_records: false,
             newline_delimited: true,
             prefilter: Prefilter::default(),
+            dialect: jsonlex_arrow::Dialect::Json,
         }
+    }
+
+    /// The files' dialect: JSON (default) or JSONC (comments are white space).
+    pub fn with_dialect(self, dialect: jsonlex_arrow::Dialect) -> JsonlexSource {
+        JsonlexSource { dialect, ..self }
+    }
+
+    /// The files' dialect.
+    pub fn dialect(&self) -> jsonlex_arrow::Dialect {
+        self.dialect
+    }
+
+    /// Whether files may be cut into byte ranges: NDJSON in JSON.
+    fn splits(&self) -> bool {
+        self.newline_delimited && self.dialect == jsonlex_arrow::Dialect::Json
     }
 
     /// Drop malformed lines (and lines that do not fit the schema) instead of failing.
@@ -107,6 +125,7 @@ impl std::fmt::Debug for JsonlexSource {
             .field("batch_size", &self.batch_size)
             .field("skip_bad_records", &self.skip_bad_records)
             .field("newline_delimited", &self.newline_delimited)
+            .field("dialect", &self.dialect)
             .field("prefilter", &self.prefilter)
             .finish()
     }
@@ -127,13 +146,14 @@ impl FileSource for JsonlexSource {
             .with_batch_size(batch_size)
             .with_projection(self.projection.file_indices.clone())
             .with_skip_bad_records(self.skip_bad_records)
-            .with_prefilter(self.prefilter.clone());
+            .with_prefilter(self.prefilter.clone())
+            .with_dialect(self.dialect);
         builder.clone().build_decoder()?; // the schema's types are checked here, once
         let opener = Arc::new(JsonlexOpener {
             builder,
             compression: base_config.file_compression_type,
             store: object_store,
-            newline_delimited: self.newline_delimited,
+            newline_delimited: self.splits(),
         });
         ProjectionOpener::try_new(self.projection.clone(), opener, file_schema)
     }
@@ -141,7 +161,7 @@ impl FileSource for JsonlexSource {
     /// A file that is one JSON array cannot be read from the middle: DataFusion's
     /// own JSON format errors on such a range at run time; here the planner is told.
     fn supports_repartitioning(&self) -> bool {
-        self.newline_delimited
+        self.splits()
     }
 
     fn table_schema(&self) -> &TableSchema {
@@ -176,6 +196,9 @@ impl FileSource for JsonlexSource {
         }
         if !self.newline_delimited {
             write!(f, ", newline_delimited=false")?;
+        }
+        if self.dialect != jsonlex_arrow::Dialect::Json {
+            write!(f, ", dialect={:?}", self.dialect)?;
         }
         if !self.prefilter.is_empty() {
             let needles: Vec<_> = self.prefilter.needles().map(String::from_utf8_lossy).collect();

@@ -481,3 +481,62 @@ async fn the_user_column_is_quoted() {
     let got: Vec<_> = seen.iter().map(|(q, r)| (*q, r.is_ok())).collect();
     assert_eq!(got, spellings, "{seen:#?}");
 }
+
+/// `OPTIONS ('dialect' 'jsonc')`: the events with comments give the JSON format's
+/// answers on the events without them; such a file is never cut into ranges, and the
+/// codec keeps the dialect.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn jsonc_files() {
+    let text = std::fs::read_to_string(data("events.ndjson")).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("events.json");
+    let mut commented = String::from("// events, with comments\n");
+    for (i, line) in text.lines().enumerate() {
+        commented.push_str(line);
+        commented.push_str(if i % 3 == 0 { " /* a\n comment */\n" } else { " // one\n" });
+    }
+    std::fs::write(&path, commented).unwrap();
+    let ctx = session(4, true);
+    ctx.sql(&format!(
+        "CREATE EXTERNAL TABLE lex STORED AS JSONLEX LOCATION '{}' OPTIONS ('format.dialect' 'jsonc')",
+        path.display()
+    ))
+    .await
+    .unwrap();
+    ctx.sql(&format!("CREATE EXTERNAL TABLE js STORED AS JSON LOCATION '{}'", data("events.ndjson"))).await.unwrap();
+    let lex = ctx.table("lex").await.unwrap();
+    let js = ctx.table("js").await.unwrap();
+    assert_eq!(lex.schema().as_arrow(), js.schema().as_arrow(), "inferred schemas");
+    for (query, rows) in QUERIES {
+        same(&ctx, query, *rows).await;
+    }
+    let plan = ctx.sql("SELECT count(*) FROM lex").await.unwrap().create_physical_plan().await.unwrap();
+    let scan = scan_of(&plan);
+    let (config, source) =
+        scan.downcast_ref::<DataSourceExec>().unwrap().downcast_to_file_source::<JsonlexSource>().unwrap();
+    assert_eq!(source.dialect(), jsonlex_arrow::Dialect::Jsonc);
+    assert!(config.file_groups.iter().flat_map(|g| g.iter()).all(|f| f.range.is_none()), "JSONC is read whole");
+    let bytes = physical_plan_to_bytes_with_extension_codec(plan.clone(), &JsonlexPhysicalCodec).unwrap();
+    let remote = SessionContext::new();
+    let decoded =
+        physical_plan_from_bytes_with_extension_codec(&bytes, &remote.task_ctx(), &JsonlexPhysicalCodec).unwrap();
+    let scan = scan_of(&decoded);
+    let (_, source) =
+        scan.downcast_ref::<DataSourceExec>().unwrap().downcast_to_file_source::<JsonlexSource>().unwrap();
+    assert_eq!(source.dialect(), jsonlex_arrow::Dialect::Jsonc, "the codec keeps the dialect");
+    assert_eq!(
+        one(&collect(decoded, remote.task_ctx()).await.unwrap()),
+        one(&collect(plan, ctx.task_ctx()).await.unwrap())
+    );
+    // An unknown dialect is an error naming the option.
+    let e = ctx
+        .sql(&format!(
+            "CREATE EXTERNAL TABLE bad STORED AS JSONLEX LOCATION '{}' OPTIONS ('dialect' 'json5')",
+            path.display()
+        ))
+        .await
+        .map(|_| ())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("dialect") && e.contains("json or jsonc"), "{e}");
+}
