@@ -203,8 +203,9 @@ impl Decoder {
             jsonlex::to_writer(&mut text, row).map_err(|e| ArrowError::JsonError(e.to_string()))?;
             text.push(b'\n');
         }
+        // Strict JSON whatever the dialect: past the comment stripper (and its state).
         let batch_size = std::mem::replace(&mut self.batch_size, usize::MAX);
-        let used = self.decode(&text);
+        let used = self.decode_json(&text);
         self.batch_size = batch_size;
         if used? != text.len() || !self.pending.is_empty() {
             return Err(ArrowError::JsonError("serialized rows did not decode whole".into()));
