@@ -58,11 +58,44 @@ fn main() -> Result<(), Box<dyn Error>> {
     // README (Options): JSONC.
     let jsonc = b"// settings\n{\"id\": 7 /* seven */, \"user\": null}\n";
     let batch = jsonlex_arrow::ReaderBuilder::new(schema.clone())
-        .with_dialect(jsonlex::Dialect::Jsonc)
+        .with_dialect(jsonlex_arrow::Dialect::Jsonc)
         .build(&jsonc[..])?
         .next()
         .expect("a batch")?;
     check(batch.column(0).as_primitive::<Int64Type>().value(0) == 7, "JSONC's row")?;
+
+    // README (Options): values that do not fit as nulls; structs as lists; records that
+    // are values of one field; rows from serde values.
+    let conflicts = jsonlex_arrow::ReaderBuilder::new(schema.clone())
+        .with_ignore_type_conflicts(true)
+        .build(&b"{\"id\": \"x\", \"user\": {\"name\": 5}}\n"[..])?
+        .next()
+        .expect("a batch");
+    check(conflicts.is_err(), "a null in the non-nullable id is still an error")?;
+    let lists = jsonlex_arrow::ReaderBuilder::new(schema.clone())
+        .with_struct_mode(jsonlex_arrow::StructMode::ListOnly)
+        .build(&b"[1, [\"a\"]]\n[2, null]\n"[..])?
+        .next()
+        .expect("a batch")?;
+    check(lists.num_rows() == 2 && lists.column(1).null_count() == 1, "ListOnly's rows")?;
+    let values = jsonlex_arrow::ReaderBuilder::new_with_field(Field::new("n", DataType::Int64, true))
+        .build(&b"1\nnull\n3\n"[..])?
+        .next()
+        .expect("a batch")?;
+    check(values.column(0).as_primitive::<Int64Type>().values()[2] == 3, "new_with_field's rows")?;
+    #[derive(serde::Serialize)]
+    struct Row {
+        id: i64,
+        user: Option<User>,
+    }
+    #[derive(serde::Serialize)]
+    struct User {
+        name: String,
+    }
+    let mut decoder = jsonlex_arrow::ReaderBuilder::new(schema.clone()).build_decoder()?;
+    decoder.serialize(&[Row { id: 9, user: Some(User { name: "z".into() }) }, Row { id: 10, user: None }])?;
+    let batch = decoder.flush()?.expect("two rows");
+    check(batch.column(0).as_primitive::<Int64Type>().values()[..] == [9, 10], "serialize's rows")?;
 
     // README (Errors): a malformed record names its line, column and byte.
     let bad = jsonlex_arrow::ReaderBuilder::new(schema).build(&b"{\"id\": 1}\n{\"id\": 2,,}\n"[..])?.next();
