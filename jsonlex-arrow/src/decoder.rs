@@ -79,8 +79,41 @@ pub struct Decoder {
     prefilter: Option<Prefilter>,
     /// Records the prefilter dropped.
     filtered: usize,
-    /// JSONC: the comments taken out before the bytes are decoded.
-    comments: Option<Box<crate::comments::Comments>>,
+    /// JSONC or JSON5: what turns the input into strict JSON before it is decoded.
+    dialect: Option<Box<Translation>>,
+}
+
+/// The dialects' translations into strict JSON.
+#[derive(Debug)]
+enum Translation {
+    /// Comments become spaces byte for byte.
+    Jsonc(crate::comments::Comments),
+    /// JSON5 token by token (lengths may change: positions are mapped back).
+    Json5(crate::json5::Json5),
+}
+
+impl Translation {
+    fn ahead(&mut self) -> &mut Vec<u8> {
+        match self {
+            Translation::Jsonc(c) => &mut c.ahead,
+            Translation::Json5(j) => &mut j.ahead,
+        }
+    }
+
+    fn translate(&mut self, input: &[u8], out: &mut Vec<u8>) {
+        match self {
+            Translation::Jsonc(c) => c.translate(input, out),
+            // Not inferring: errors go into the output.
+            Translation::Json5(j) => j.translate(input, out, false).unwrap_or(()),
+        }
+    }
+
+    fn finish(&mut self, out: &mut Vec<u8>) -> Result<(), String> {
+        match self {
+            Translation::Jsonc(c) => c.finish(out),
+            Translation::Json5(j) => j.finish(out),
+        }
+    }
 }
 
 impl std::fmt::Debug for Decoder {
@@ -118,13 +151,19 @@ impl Decoder {
             stack: Vec::new(),
             prefilter,
             filtered: 0,
-            comments: None,
+            dialect: None,
         }
     }
 
     /// JSONC input: comments are white space.
     pub(crate) fn with_comments(mut self) -> Decoder {
-        self.comments = Some(Box::new(crate::comments::Comments::new()));
+        self.dialect = Some(Box::new(Translation::Jsonc(crate::comments::Comments::new())));
+        self
+    }
+
+    /// JSON5 input, translated into JSON.
+    pub(crate) fn with_json5(mut self) -> Decoder {
+        self.dialect = Some(Box::new(Translation::Json5(crate::json5::Json5::new(false))));
         self
     }
 
@@ -132,20 +171,39 @@ impl Decoder {
     /// `buf.len()` means a batch is full: [`Decoder::flush`] it, then pass the rest.
     /// A record cut at the end of `buf` is kept until the next call completes it.
     pub fn decode(&mut self, buf: &[u8]) -> Result<usize, ArrowError> {
-        let Some(mut comments) = self.comments.take() else { return self.decode_json(buf) };
+        let Some(dialect) = self.dialect.as_mut() else { return self.decode_json(buf) };
+        if let Translation::Json5(j) = &mut **dialect {
+            // The front of `buf` that the last call gave back (a batch filled) is
+            // translated already: the caller passes those bytes again.
+            let skip = j.given_back.min(buf.len());
+            let from = j.received() - skip as u64;
+            let mut text = std::mem::take(&mut j.ahead);
+            j.translate(&buf[skip..], &mut text, false).unwrap_or(());
+            let r = self.decode_json(&text);
+            let Some(Translation::Json5(j)) = self.dialect.as_deref_mut() else { unreachable!() };
+            if let Ok(used) = r {
+                text.drain(..used);
+            }
+            j.ahead = text;
+            // What is not taken yet, of `buf`'s bytes (earlier ones stay in `ahead`).
+            let untaken = j.input_of_ahead().max(from);
+            j.given_back = (j.input_at() - untaken.min(j.input_at())) as usize;
+            j.forget_before(self.pos.line_start.min(self.pos.offset));
+            return r.map(|_| buf.len() - j.given_back);
+        }
         // The front of `buf` that an earlier call translated and gave back (a batch
         // filled): the caller passes those bytes again.
-        let ahead = comments.ahead.len().min(buf.len());
-        let mut text = std::mem::take(&mut comments.ahead);
+        let ahead = dialect.ahead().len().min(buf.len());
+        let mut text = std::mem::take(dialect.ahead());
         text.truncate(ahead);
-        comments.translate(&buf[ahead..], &mut text);
+        dialect.translate(&buf[ahead..], &mut text);
         let r = self.decode_json(&text);
         if let Ok(used) = r {
             text.drain(..used);
         }
-        comments.ahead = text;
-        let ahead = comments.ahead.len();
-        self.comments = Some(comments);
+        let dialect = self.dialect.as_mut().expect("the dialect's translation");
+        *dialect.ahead() = text;
+        let ahead = dialect.ahead().len();
         // All of `buf` taken but what is given back (a held `/` counts as taken).
         r.map(|_| buf.len() - ahead)
     }
@@ -216,11 +274,11 @@ impl Decoder {
     /// The rows decoded so far as a batch (`None` if there are none). The input
     /// ending inside a record is an error here (or, skipping bad records, a skip).
     pub fn flush(&mut self) -> Result<Option<RecordBatch>, ArrowError> {
-        if self.root.len() < self.batch_size && self.comments.as_ref().is_some_and(|c| c.ahead.is_empty()) {
-            // As the end of input (see below): a held `/`, or a comment left open.
+        if self.root.len() < self.batch_size && self.dialect.as_mut().is_some_and(|d| d.ahead().is_empty()) {
+            // As the end of input (see below): a held `/`, a comment left open, a cut token.
             let mut end = Vec::new();
-            if let Some(c) = self.comments.as_mut() {
-                c.finish(&mut end).map_err(ArrowError::JsonError)?;
+            if let Some(d) = self.dialect.as_mut() {
+                d.finish(&mut end).map_err(ArrowError::JsonError)?;
             }
             if !end.is_empty() {
                 self.decode_json(&end)?;
@@ -443,6 +501,15 @@ impl Decoder {
         };
         let at = self.pos.offset + offset as u64;
         let (line, column) = (self.pos.lines + lines + 1, at - line_start + 1);
+        if let Some(Translation::Json5(j)) = self.dialect.as_deref() {
+            // Where that is in the JSON5 input (lines are the same).
+            return match j.locate(at) {
+                (_, _, _, Some(found)) => ArrowError::JsonError(found.to_string()),
+                (_, column, byte, None) => {
+                    ArrowError::JsonError(format!("line {line}, column {column} (byte {byte}): {message}"))
+                }
+            };
+        }
         ArrowError::JsonError(format!("line {line}, column {column} (byte {at}): {message}"))
     }
 }

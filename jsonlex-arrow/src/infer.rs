@@ -37,7 +37,7 @@ impl InferOptions {
     /// The input's dialect, as [`ReaderBuilder::with_dialect`](crate::ReaderBuilder::with_dialect):
     /// `Jsonc`'s comments are white space (a record may not go on past a line break
     /// inside a comment: inference reads one record a line, as arrow-json's does);
-    /// `Json5` is an error.
+    /// `Json5` is translated into JSON (as the reader does; a record a line here too).
     pub fn with_dialect(self, dialect: jsonlex::Dialect) -> InferOptions {
         InferOptions { jsonc: dialect == jsonlex::Dialect::Jsonc, json5: dialect == jsonlex::Dialect::Json5, ..self }
     }
@@ -62,18 +62,21 @@ pub fn infer_json_schema_with<R: BufRead>(
     options: InferOptions,
 ) -> Result<(Schema, usize), ArrowError> {
     if options.json5 {
-        return Err(ArrowError::NotYetImplemented("jsonlex-arrow does not read JSON5 yet".into()));
+        let reader = crate::json5::Json5Read::new(reader);
+        let json5 = Some(reader.json5.clone());
+        return infer_json(reader, max_records, options, json5);
     }
     if options.jsonc {
-        return infer_json(crate::comments::Uncommented::new(reader), max_records, options);
+        return infer_json(crate::comments::Uncommented::new(reader), max_records, options, None);
     }
-    infer_json(reader, max_records, options)
+    infer_json(reader, max_records, options, None)
 }
 
 fn infer_json<R: BufRead>(
     mut reader: R,
     max_records: Option<usize>,
     options: InferOptions,
+    json5: Option<std::rc::Rc<std::cell::RefCell<crate::json5::Json5>>>,
 ) -> Result<(Schema, usize), ArrowError> {
     let mut infer = Infer {
         top: Obj::default(),
@@ -91,6 +94,7 @@ fn infer_json<R: BufRead>(
         copied: 0,
         stamp: 0,
         depth: 0,
+        json5,
     };
     let mut carry: Vec<u8> = Vec::new();
     let mut started = false;
@@ -103,6 +107,9 @@ fn infer_json<R: BufRead>(
         if !started {
             match buf.iter().find(|b| !b.is_ascii_whitespace()) {
                 Some(b'[') => {
+                    if let Some(j) = &infer.json5 {
+                        j.borrow_mut().keep_all = true;
+                    }
                     // One array of records: read it whole.
                     let mut all = buf.to_vec();
                     reader.consume(n);
@@ -375,6 +382,8 @@ struct Infer {
     stamp: u64,
     /// Objects and arrays open (the record's own included).
     depth: usize,
+    /// JSON5 input: its translation into JSON, which maps columns back.
+    json5: Option<std::rc::Rc<std::cell::RefCell<crate::json5::Json5>>>,
 }
 
 impl Infer {
@@ -492,6 +501,11 @@ impl Infer {
                 let before = &input[..offset.min(input.len())];
                 let line = self.line.max(1) + memchr::memchr_iter(b'\n', before).count();
                 let col = offset - memchr::memrchr(b'\n', before).map_or(0, |i| i + 1) + 1;
+                // JSON5: the column in the input (the translation keeps lines).
+                let col = match &self.json5 {
+                    Some(j) => j.borrow().column(line as u64, col as u64).map_or(col, |c| c as usize),
+                    None => col,
+                };
                 ArrowError::JsonError(format!("line {line}, column {col}: {message}"))
             }
             Fail::Incomplete => ArrowError::JsonError("unexpected end of input".into()),

@@ -15,6 +15,7 @@
 //! | `prefilter.rs` | [`Prefilter`]: records that cannot pass a filter, validated and dropped undecoded |
 //! | `parallel.rs` | [`ReaderBuilder::read_parallel`] (feature `parallel`, on by default): NDJSON ranges on rayon |
 //! | `comments.rs` | JSONC: comments turned into spaces byte for byte, before decoding |
+//! | `json5.rs` | JSON5: translated into JSON token by token, positions mapped back |
 //! | `cursor.rs` | the lexer, tokens, strings, skipping, error text |
 //! | `columns/` | one decoder per Arrow type family |
 
@@ -23,6 +24,7 @@ mod comments;
 mod cursor;
 mod decoder;
 mod infer;
+mod json5;
 #[cfg(feature = "parallel")]
 mod parallel;
 mod prefilter;

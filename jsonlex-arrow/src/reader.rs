@@ -62,8 +62,10 @@ impl ReaderBuilder {
 
     /// The input's dialect: `Json` (the default), or `Jsonc`, JSON with `//` and `/* */`
     /// comments (jsonlex's JSONC: comments are white space, everything else strict JSON;
-    /// errors keep the input's lines and columns). `Json5` is not read yet: an error
-    /// when the reader is built.
+    /// errors keep the input's lines and columns), or `Json5` (jsonlex's JSON5: unquoted
+    /// keys, single quotes, hexadecimal and loose numbers, trailing commas, comments;
+    /// translated into JSON token by token, errors at the input's lines and columns;
+    /// `Infinity` and `NaN` are errors, having no JSON value).
     pub fn with_dialect(self, dialect: jsonlex::Dialect) -> Self {
         ReaderBuilder { dialect, ..self }
     }
@@ -159,9 +161,7 @@ impl ReaderBuilder {
         match self.dialect {
             jsonlex::Dialect::Json => Ok(decoder),
             jsonlex::Dialect::Jsonc => Ok(decoder.with_comments()),
-            jsonlex::Dialect::Json5 => {
-                Err(ArrowError::NotYetImplemented("jsonlex-arrow does not read JSON5 yet".into()))
-            }
+            jsonlex::Dialect::Json5 => Ok(decoder.with_json5()),
         }
     }
 }

@@ -182,6 +182,106 @@ fn as_lists(v: &jsonlex::Value, dt: &arrow_schema::DataType) -> String {
     }
 }
 
+/// `text` (strict JSON) rewritten in JSON5's forms, drawn by `seed`: keys unquoted,
+/// strings in single quotes, integers in hexadecimal or with a `+`, `0.5` as `.5`,
+/// trailing commas, comments and JSON5's white space between tokens.
+fn to_json5(text: &str, seed: u64) -> String {
+    let mut d = Draw(seed);
+    let b = text.as_bytes();
+    let mut out = String::new();
+    // Whether the last token was a value (a trailing comma may follow it), and whether
+    // a string is where a key goes.
+    let (mut after_value, mut key) = (false, false);
+    let mut stack: Vec<bool> = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        let start = i;
+        match c {
+            b'"' => {
+                i += 1;
+                while b[i] != b'"' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+                i += 1;
+                let body = &text[start + 1..i - 1];
+                let bare = key
+                    && !body.is_empty()
+                    && body.bytes().next().is_some_and(|c| c.is_ascii_alphabetic() || c == b'_')
+                    && body.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_');
+                if bare && d.one_in(2) {
+                    out.push_str(body);
+                } else if d.one_in(2) {
+                    out.push('\'');
+                    out.push_str(&body.replace('\'', "\\'"));
+                    out.push('\'');
+                } else {
+                    out.push_str(&text[start..i]);
+                }
+                after_value = !key;
+                key = false;
+            }
+            b'-' | b'0'..=b'9' => {
+                while i < b.len() && matches!(b[i], b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9') {
+                    i += 1;
+                }
+                let n = &text[start..i];
+                match n.parse::<u32>() {
+                    Ok(v) if d.one_in(3) => out.push_str(&format!("0x{v:X}")),
+                    Ok(_) if d.one_in(3) => out.push_str(&format!("+{n}")),
+                    _ if n.starts_with("0.") && d.one_in(2) => out.push_str(&n[1..]),
+                    _ => out.push_str(n),
+                }
+                after_value = true;
+            }
+            b'{' | b'[' => {
+                stack.push(c == b'{');
+                out.push(c as char);
+                i += 1;
+                key = c == b'{';
+                after_value = false;
+            }
+            b'}' | b']' => {
+                if after_value && d.one_in(3) {
+                    out.push(',');
+                }
+                stack.pop();
+                out.push(c as char);
+                i += 1;
+                after_value = true;
+            }
+            b',' => {
+                out.push(',');
+                i += 1;
+                key = stack.last() == Some(&true);
+                after_value = false;
+            }
+            b'\n' => {
+                out.push('\n');
+                i += 1;
+            }
+            _ if c.is_ascii_alphabetic() => {
+                while i < b.len() && b[i].is_ascii_alphabetic() {
+                    i += 1;
+                }
+                out.push_str(&text[start..i]);
+                after_value = true;
+            }
+            _ => {
+                out.push(c as char);
+                i += 1;
+            }
+        }
+        match d.next() % 16 {
+            0 => out.push_str(" /* c, } */ "),
+            1 => out.push('\u{a0}'),
+            2 => out.push(' '),
+            _ => {}
+        }
+    }
+    out
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
@@ -307,6 +407,41 @@ proptest! {
         if let Ok(w) = whole {
             let concat = |b: &[arrow_array::RecordBatch]| arrow_select::concat::concat_batches(&schema, b).unwrap();
             prop_assert_eq!(concat(&pushed), concat(&w), "pushed in pieces of {} bytes:\n{}", step, text);
+        }
+        // The same records as JSON5: the same schema and batches, in pieces too.
+        let json5 = to_json5(&text, seed);
+        let options = jsonlex_arrow::InferOptions::new().with_dialect(jsonlex::Dialect::Json5);
+        let inferred = jsonlex_arrow::infer_json_schema_with(json5.as_bytes(), None, options).map(|(s, _)| s).ok();
+        prop_assert_eq!(inferred.as_ref(), Some(&*schema), "JSON5 schema of\n{}", json5);
+        let strict = jsonlex(&schema, text.as_bytes(), 5, coerce);
+        let mut d = jsonlex_arrow::ReaderBuilder::new(schema.clone()).with_batch_size(5).with_coerce_primitive(coerce).with_dialect(jsonlex::Dialect::Json5).build_decoder().unwrap();
+        let mut got = Vec::new();
+        let mut failed = false;
+        'json5: for piece in json5.as_bytes().chunks(step) {
+            let mut rest = piece;
+            while !rest.is_empty() {
+                match d.decode(rest) {
+                    Ok(used) => rest = &rest[used..],
+                    Err(_) => { failed = true; break 'json5; }
+                }
+                if !rest.is_empty() {
+                    match d.flush() {
+                        Ok(b) => got.extend(b),
+                        Err(_) => { failed = true; break 'json5; }
+                    }
+                }
+            }
+        }
+        if !failed {
+            match d.flush() {
+                Ok(b) => got.extend(b),
+                Err(_) => failed = true,
+            }
+        }
+        prop_assert_eq!(!failed, strict.is_ok(), "JSON5 in pieces of {} bytes:\n{}", step, json5);
+        if let Ok(w) = strict {
+            let concat = |b: &[arrow_array::RecordBatch]| arrow_select::concat::concat_batches(&schema, b).unwrap();
+            prop_assert_eq!(concat(&got), concat(&w), "JSON5 in pieces of {} bytes:\n{}", step, json5);
         }
         let array = format!("[{}]", recs.join(",\n"));
         let inferred = jsonlex_arrow::infer_json_schema(array.as_bytes(), None).map(|(s, _)| s).ok();

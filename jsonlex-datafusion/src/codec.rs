@@ -62,7 +62,11 @@ impl PhysicalExtensionCodec for JsonlexPhysicalCodec {
             JsonlexSource::new(table_schema)
                 .with_skip_bad_records(flags & 1 != 0)
                 .with_newline_delimited(flags & 2 == 0)
-                .with_dialect(if flags & 8 != 0 { jsonlex_arrow::Dialect::Jsonc } else { jsonlex_arrow::Dialect::Json })
+                .with_dialect(match flags & 24 {
+                    8 => jsonlex_arrow::Dialect::Jsonc,
+                    16 => jsonlex_arrow::Dialect::Json5,
+                    _ => jsonlex_arrow::Dialect::Json,
+                })
                 .with_prefilter(prefilter),
         );
         let decode_ctx = PhysicalPlanDecodeContext::new(ctx, self);
@@ -85,14 +89,16 @@ impl PhysicalExtensionCodec for JsonlexPhysicalCodec {
         let conf = serialize_file_scan_config(config, self, proto_converter)?;
         buf.extend_from_slice(SCAN_MAGIC);
         // Bit 0: skip bad records; bit 1: each file one JSON array; bit 2: needles
-        // follow; bit 3: JSONC.
+        // follow; bit 3: JSONC; bit 4: JSON5.
         let needles = !source.prefilter().is_empty();
         let jsonc = source.dialect() == jsonlex_arrow::Dialect::Jsonc;
+        let json5 = source.dialect() == jsonlex_arrow::Dialect::Json5;
         buf.push(
             source.skip_bad_records() as u8
                 | (!source.newline_delimited() as u8) << 1
                 | (needles as u8) << 2
-                | (jsonc as u8) << 3,
+                | (jsonc as u8) << 3
+                | (json5 as u8) << 4,
         );
         buf.push(compression_to_byte(config.file_compression_type.into()));
         if needles {

@@ -32,7 +32,7 @@ pub const FORMAT_NAME: &str = "jsonlex";
 /// How jsonlex reads a table's files. In SQL they are `OPTIONS (...)` of
 /// `CREATE EXTERNAL TABLE ... STORED AS JSONLEX` (with or without the `format.`
 /// prefix): `compression`, `schema_infer_max_rec`,
-/// `extension`, `skip_bad_records`, `newline_delimited`, `dialect` (`json` or `jsonc`).
+/// `extension`, `skip_bad_records`, `newline_delimited`, `dialect` (`json`, `jsonc` or `json5`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct JsonlexOptions {
     /// gzip, bzip2, xz, zstd or none (default). Compressed files are read whole, by
@@ -52,9 +52,10 @@ pub struct JsonlexOptions {
     /// one partition, never cut into byte ranges. (NDJSON files read either way;
     /// what false turns off is the cutting.)
     pub newline_delimited: bool,
-    /// `Json` (default) or `Jsonc`: `//` and `/* */` comments are white space (files
-    /// then are read whole, one partition each: a byte range may start inside a
-    /// comment). `Json5` is an error when the table is scanned.
+    /// `Json` (default), `Jsonc` (`//` and `/* */` comments are white space) or `Json5`
+    /// (jsonlex-arrow's JSON5: unquoted keys, single quotes, hexadecimal numbers, ...).
+    /// Files in a dialect are read whole, one partition each: a byte range may start
+    /// inside a comment or a string.
     pub dialect: jsonlex_arrow::Dialect,
 }
 
@@ -128,7 +129,8 @@ impl JsonlexOptions {
                 self.dialect = match value.to_ascii_lowercase().as_str() {
                     "json" => jsonlex_arrow::Dialect::Json,
                     "jsonc" => jsonlex_arrow::Dialect::Jsonc,
-                    _ => return Err(bad("expected json or jsonc")),
+                    "json5" => jsonlex_arrow::Dialect::Json5,
+                    _ => return Err(bad("expected json, jsonc or json5")),
                 }
             }
             _ => {
@@ -149,7 +151,15 @@ impl JsonlexOptions {
             ("extension".into(), self.extension.clone()),
             ("skip_bad_records".into(), self.skip_bad_records.to_string()),
             ("newline_delimited".into(), self.newline_delimited.to_string()),
-            ("dialect".into(), if self.dialect == jsonlex_arrow::Dialect::Jsonc { "jsonc" } else { "json" }.into()),
+            (
+                "dialect".into(),
+                match self.dialect {
+                    jsonlex_arrow::Dialect::Json => "json",
+                    jsonlex_arrow::Dialect::Jsonc => "jsonc",
+                    jsonlex_arrow::Dialect::Json5 => "json5",
+                }
+                .into(),
+            ),
         ]
     }
 

@@ -65,7 +65,7 @@ impl JsonlexSource {
         }
     }
 
-    /// The files' dialect: JSON (default) or JSONC (comments are white space).
+    /// The files' dialect: JSON (default), JSONC (comments are white space) or JSON5.
     pub fn with_dialect(self, dialect: jsonlex_arrow::Dialect) -> JsonlexSource {
         JsonlexSource { dialect, ..self }
     }

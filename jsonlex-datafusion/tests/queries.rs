@@ -343,16 +343,7 @@ async fn a_json_array_per_file() {
     assert!(error.contains("does not support range-based"), "{error}");
 
     // Through the codec, the scan still reads the file as one array.
-    let bytes = physical_plan_to_bytes_with_extension_codec(plan.clone(), &JsonlexPhysicalCodec).unwrap();
-    let remote = SessionContext::new();
-    let decoded =
-        physical_plan_from_bytes_with_extension_codec(&bytes, &remote.task_ctx(), &JsonlexPhysicalCodec).unwrap();
-    let scan = scan_of(&decoded);
-    let (_, source) =
-        scan.downcast_ref::<DataSourceExec>().unwrap().downcast_to_file_source::<JsonlexSource>().unwrap();
-    assert!(!source.newline_delimited(), "the codec keeps the framing");
-    let count = one(&collect(decoded, remote.task_ctx()).await.unwrap());
-    assert_eq!(count, one(&collect(plan, split.task_ctx()).await.unwrap()));
+    assert!(!through_the_codec(plan, &split).await.newline_delimited(), "the codec keeps the framing");
 }
 
 /// Filters: the table says `Inexact` for a column filter (DataFusion keeps its
@@ -485,37 +476,45 @@ async fn the_user_column_is_quoted() {
 /// `OPTIONS ('dialect' 'jsonc')`: the events with comments give the JSON format's
 /// answers on the events without them; such a file is never cut into ranges, and the
 /// codec keeps the dialect.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn jsonc_files() {
-    let text = std::fs::read_to_string(data("events.ndjson")).unwrap();
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("events.json");
-    let mut commented = String::from("// events, with comments\n");
-    for (i, line) in text.lines().enumerate() {
-        commented.push_str(line);
-        commented.push_str(if i % 3 == 0 { " /* a\n comment */\n" } else { " // one\n" });
+/// `line` (a JSON record) as JSON5: keys unquoted, string values in single quotes,
+/// a trailing comma.
+fn to_json5(line: &str) -> String {
+    let b = line.as_bytes();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] != b'"' {
+            // To the next string (quotes are outside strings here).
+            let next = line[i..].find('"').map_or(b.len(), |j| i + j);
+            out.push_str(&line[i..next]);
+            i = next;
+            continue;
+        }
+        let start = i;
+        i += 1;
+        while b[i] != b'"' {
+            i += if b[i] == b'\\' { 2 } else { 1 };
+        }
+        i += 1;
+        let body = &line[start + 1..i - 1];
+        let key = b.get(i) == Some(&b':');
+        if key && body.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_') {
+            out.push_str(body);
+        } else if !key && !body.contains('\'') {
+            out.push_str(&format!("'{body}'"));
+        } else {
+            out.push_str(&line[start..i]);
+        }
     }
-    std::fs::write(&path, commented).unwrap();
-    let ctx = session(4, true);
-    ctx.sql(&format!(
-        "CREATE EXTERNAL TABLE lex STORED AS JSONLEX LOCATION '{}' OPTIONS ('format.dialect' 'jsonc')",
-        path.display()
-    ))
-    .await
-    .unwrap();
-    ctx.sql(&format!("CREATE EXTERNAL TABLE js STORED AS JSON LOCATION '{}'", data("events.ndjson"))).await.unwrap();
-    let lex = ctx.table("lex").await.unwrap();
-    let js = ctx.table("js").await.unwrap();
-    assert_eq!(lex.schema().as_arrow(), js.schema().as_arrow(), "inferred schemas");
-    for (query, rows) in QUERIES {
-        same(&ctx, query, *rows).await;
+    match out.rfind('}') {
+        Some(end) => format!("{},{}", &out[..end], &out[end..]),
+        None => out,
     }
-    let plan = ctx.sql("SELECT count(*) FROM lex").await.unwrap().create_physical_plan().await.unwrap();
-    let scan = scan_of(&plan);
-    let (config, source) =
-        scan.downcast_ref::<DataSourceExec>().unwrap().downcast_to_file_source::<JsonlexSource>().unwrap();
-    assert_eq!(source.dialect(), jsonlex_arrow::Dialect::Jsonc);
-    assert!(config.file_groups.iter().flat_map(|g| g.iter()).all(|f| f.range.is_none()), "JSONC is read whole");
+}
+
+/// `plan` decoded by the physical codec in another session and run there: its
+/// jsonlex source, once the rows are checked to be the local plan's.
+async fn through_the_codec(plan: Arc<dyn ExecutionPlan>, ctx: &SessionContext) -> JsonlexSource {
     let bytes = physical_plan_to_bytes_with_extension_codec(plan.clone(), &JsonlexPhysicalCodec).unwrap();
     let remote = SessionContext::new();
     let decoded =
@@ -523,20 +522,58 @@ async fn jsonc_files() {
     let scan = scan_of(&decoded);
     let (_, source) =
         scan.downcast_ref::<DataSourceExec>().unwrap().downcast_to_file_source::<JsonlexSource>().unwrap();
-    assert_eq!(source.dialect(), jsonlex_arrow::Dialect::Jsonc, "the codec keeps the dialect");
+    let source = source.clone();
     assert_eq!(
         one(&collect(decoded, remote.task_ctx()).await.unwrap()),
         one(&collect(plan, ctx.task_ctx()).await.unwrap())
     );
-    // An unknown dialect is an error naming the option.
-    let e = ctx
-        .sql(&format!(
-            "CREATE EXTERNAL TABLE bad STORED AS JSONLEX LOCATION '{}' OPTIONS ('dialect' 'json5')",
+    source
+}
+
+/// JSONC and JSON5 files: DataFusion's JSON answers on the same events written in
+/// strict JSON; files read whole; the codec keeps the dialect.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn jsonc_and_json5_files() {
+    let text = std::fs::read_to_string(data("events.ndjson")).unwrap();
+    for (dialect, name) in [(jsonlex_arrow::Dialect::Jsonc, "jsonc"), (jsonlex_arrow::Dialect::Json5, "json5")] {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("events.json");
+        let mut written = String::from("// events, with comments\n");
+        for (i, line) in text.lines().enumerate() {
+            written.push_str(&if dialect == jsonlex_arrow::Dialect::Json5 { to_json5(line) } else { line.to_string() });
+            written.push_str(if i % 3 == 0 { " /* a\n comment */\n" } else { " // one\n" });
+        }
+        std::fs::write(&path, written).unwrap();
+        let ctx = session(4, true);
+        ctx.sql(&format!(
+            "CREATE EXTERNAL TABLE lex STORED AS JSONLEX LOCATION '{}' OPTIONS ('format.dialect' '{name}')",
             path.display()
         ))
+        .await
+        .unwrap();
+        ctx.sql(&format!("CREATE EXTERNAL TABLE js STORED AS JSON LOCATION '{}'", data("events.ndjson")))
+            .await
+            .unwrap();
+        let lex = ctx.table("lex").await.unwrap();
+        let js = ctx.table("js").await.unwrap();
+        assert_eq!(lex.schema().as_arrow(), js.schema().as_arrow(), "inferred schemas ({name})");
+        for (query, rows) in QUERIES {
+            same(&ctx, query, *rows).await;
+        }
+        let plan = ctx.sql("SELECT count(*) FROM lex").await.unwrap().create_physical_plan().await.unwrap();
+        let scan = scan_of(&plan);
+        let (config, source) =
+            scan.downcast_ref::<DataSourceExec>().unwrap().downcast_to_file_source::<JsonlexSource>().unwrap();
+        assert_eq!(source.dialect(), dialect);
+        assert!(config.file_groups.iter().flat_map(|g| g.iter()).all(|f| f.range.is_none()), "{name} is read whole");
+        assert_eq!(through_the_codec(plan, &ctx).await.dialect(), dialect, "the codec keeps the dialect");
+    }
+    // An unknown dialect is an error naming the option.
+    let e = session(1, false)
+        .sql("CREATE EXTERNAL TABLE bad STORED AS JSONLEX LOCATION '/nowhere' OPTIONS ('dialect' 'yaml')")
         .await
         .map(|_| ())
         .unwrap_err()
         .to_string();
-    assert!(e.contains("dialect") && e.contains("json or jsonc"), "{e}");
+    assert!(e.contains("dialect") && e.contains("json, jsonc or json5"), "{e}");
 }

@@ -107,17 +107,25 @@ pub(crate) fn run(m: &ArgMatches) -> Result<(), Error> {
     let compression = m.get_one::<String>("compression").expect("has a default").clone();
     let quiet = m.get_flag("quiet");
 
-    let (schema, _) =
-        jsonlex_arrow::infer_json_schema(open(&input, ProgressBar::hidden())?, (infer > 0).then_some(infer))
-            .map_err(|e| format!("{input}: inferring the schema: {e}"))?;
+    let dialect = crate::dialect_of(m);
+    let infer_options = jsonlex_arrow::InferOptions::new().with_dialect(dialect);
+    let (schema, _) = jsonlex_arrow::infer_json_schema_with(
+        open(&input, ProgressBar::hidden())?,
+        (infer > 0).then_some(infer),
+        infer_options,
+    )
+    .map_err(|e| format!("{input}: inferring the schema: {e}"))?;
     let schema = Arc::new(schema);
     let mut out = Output::create(&output, &schema, &compression)?;
 
     let bar = progress(&input, quiet);
     let reader = open(&input, bar.clone())?;
     // Strict: a key the inferred schema lacks is an error, not a column silently lost.
-    let batches =
-        jsonlex_arrow::ReaderBuilder::new(schema).with_batch_size(batch_size).with_strict_mode(true).build(reader)?;
+    let batches = jsonlex_arrow::ReaderBuilder::new(schema)
+        .with_batch_size(batch_size)
+        .with_strict_mode(true)
+        .with_dialect(dialect)
+        .build(reader)?;
     let (send, receive) = sync_channel::<Result<RecordBatch, ArrowError>>(4);
     let decoder = std::thread::spawn(move || {
         for batch in batches {

@@ -52,7 +52,8 @@ fn command() -> Command {
                         .long("skip-bad-lines")
                         .action(ArgAction::SetTrue)
                         .help("Drop malformed lines instead of failing"),
-                ),
+                )
+                .arg(dialect_arg()),
         )
         .subcommand(
             Command::new("convert")
@@ -97,8 +98,27 @@ fn command() -> Command {
                         .default_value("snappy")
                         .help("Parquet page compression"),
                 )
+                .arg(dialect_arg())
                 .arg(Arg::new("quiet").short('q').long("quiet").action(ArgAction::SetTrue).help("No progress bar")),
         )
+}
+
+/// `--dialect json|jsonc|json5`: the input's (jsonlex-arrow's dialects).
+fn dialect_arg() -> Arg {
+    Arg::new("dialect")
+        .long("dialect")
+        .value_parser(["json", "jsonc", "json5"])
+        .default_value("json")
+        .help("The input's dialect: JSON, JSONC (comments) or JSON5")
+}
+
+/// The dialect `--dialect` names.
+pub(crate) fn dialect_of(m: &clap::ArgMatches) -> jsonlex_arrow::Dialect {
+    match m.get_one::<String>("dialect").map(String::as_str) {
+        Some("jsonc") => jsonlex_arrow::Dialect::Jsonc,
+        Some("json5") => jsonlex_arrow::Dialect::Json5,
+        _ => jsonlex_arrow::Dialect::Json,
+    }
 }
 
 fn main() -> ExitCode {

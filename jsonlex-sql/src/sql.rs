@@ -49,7 +49,10 @@ async fn query(m: &ArgMatches) -> Result<(), Error> {
         tables.push((name.to_string(), path.to_string()));
     }
     for (name, path) in &tables {
-        let options = JsonlexOptions::new().with_compression(crate::compression_of(path)).with_skip_bad_records(skip);
+        let options = JsonlexOptions::new()
+            .with_compression(crate::compression_of(path))
+            .with_skip_bad_records(skip)
+            .with_dialect(crate::dialect_of(m));
         register_jsonlex(&ctx, name, path, options).await.map_err(|e| format!("table {name} ({path}): {e}"))?;
     }
     let sql = m.get_one::<String>("query").expect("required");

@@ -80,3 +80,42 @@ fn convert_to_parquet_and_arrow() {
     assert!(!out.exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn dialects() {
+    let dir = std::env::temp_dir().join(format!("jsonlex-sql-dialects-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let json5 = dir.join("conf.json5");
+    std::fs::write(
+        &json5,
+        "// JSON5 records\n{name: 'a', size: 0x10, tags: ['x',],}\n{name: \"b\", size: +2, /* c */}\n",
+    )
+    .unwrap();
+    let (ok, csv, err) = run(&[
+        "sql",
+        "-f",
+        "csv",
+        "--dialect",
+        "json5",
+        "SELECT name, size FROM conf ORDER BY name",
+        json5.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    assert_eq!(csv, "name,size\na,16\nb,2\n");
+    // Strict JSON names the place where it stopped.
+    let (ok, _, err) = run(&["sql", "SELECT name FROM conf", json5.to_str().unwrap()]);
+    assert!(!ok && err.contains("line 1"), "{err}");
+    let out = dir.join("conf.arrow");
+    let (ok, _, err) =
+        run(&["convert", "--dialect", "json5", json5.to_str().unwrap(), "-o", out.to_str().unwrap(), "-q"]);
+    assert!(ok, "{err}");
+    let got: Vec<_> = FileReader::try_new(File::open(&out).unwrap(), None).unwrap().collect::<Result<_, _>>().unwrap();
+    assert_eq!(got.iter().map(|b| b.num_rows()).sum::<usize>(), 2);
+    let jsonc = dir.join("events.jsonc");
+    std::fs::write(&jsonc, "{\"id\": 1} // one\n/* two */ {\"id\": 2}\n").unwrap();
+    let (ok, csv, err) =
+        run(&["sql", "-f", "csv", "--dialect", "jsonc", "SELECT sum(id) AS s FROM events", jsonc.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert_eq!(csv, "s\n3\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -63,6 +63,26 @@ fn main() -> Result<(), Box<dyn Error>> {
         .next()
         .expect("a batch")?;
     check(batch.column(0).as_primitive::<Int64Type>().value(0) == 7, "JSONC's row")?;
+    // JSON5, its schema inferred; an error at the input's own column.
+    let json5 = b"{id: 0x10, user: {name: 'ann',},} // sixteen\n";
+    let options = jsonlex_arrow::InferOptions::new().with_dialect(jsonlex_arrow::Dialect::Json5);
+    let (json5_schema, _) = jsonlex_arrow::infer_json_schema_with(&json5[..], None, options)?;
+    check(json5_schema.field_with_name("id")?.data_type() == &DataType::Int64, "JSON5's id inferred as Int64")?;
+    let batch = jsonlex_arrow::ReaderBuilder::new(schema.clone())
+        .with_dialect(jsonlex_arrow::Dialect::Json5)
+        .build(&json5[..])?
+        .next()
+        .expect("a batch")?;
+    check(batch.column(0).as_primitive::<Int64Type>().value(0) == 16, "JSON5's row")?;
+    let bad = jsonlex_arrow::ReaderBuilder::new(schema.clone())
+        .with_dialect(jsonlex_arrow::Dialect::Json5)
+        .build(&b"{id: 1, user: {name: bare}}\n"[..])?
+        .next()
+        .expect("a result");
+    check(
+        bad.is_err_and(|e| e.to_string().contains("line 1, column 22 (byte 21)")),
+        "a bare name as a value: an error at its place",
+    )?;
 
     // README (Options): values that do not fit as nulls; structs as lists; records that
     // are values of one field; rows from serde values.

@@ -1,0 +1,287 @@
+//! JSON5 input (`with_dialect(Dialect::Json5)`): the batches (and inferred schema) of
+//! the JSON that each record stands for (as arrow-json reads that JSON), in one piece
+//! or cut anywhere, NDJSON and array form; errors at the places jsonlex's own JSON5
+//! decoder names.
+
+mod common;
+use std::sync::Arc;
+
+use arrow_array::RecordBatch;
+use arrow_schema::{ArrowError, DataType, Field, Fields, Schema};
+use common::*;
+use jsonlex::Dialect;
+
+/// JSON5 records, and the JSON each one is (checked against jsonlex's JSON5 decoder).
+const RECORDS: &[(&str, &str)] = &[
+    (
+        "{a: 0x1F, f: .5, s: 'single \"quoted\"', b: true, l: [1, +2, 0x3,], o: {x: 'y',},}",
+        r#"{"a": 31, "f": 0.5, "s": "single \"quoted\"", "b": true, "l": [1, 2, 3], "o": {"x": "y"}}"#,
+    ),
+    (
+        r#"{'a': -0x10, f: 5., s: "tab\there \x41\u0042 \'q\'", $extra: null, _x: 1, null: 2, Infinity: 3} /* c */"#,
+        r#"{"a": -16, "f": 5.0, "s": "tab\there AB 'q'", "$extra": null, "_x": 1, "null": 2, "Infinity": 3}"#,
+    ),
+    (
+        "{ümlåüt: 1, a: +8, s: '\\u00e9\\n\\v\\0', f: -.25e1, l: []}",
+        r#"{"ümlåüt": 1, "a": 8, "s": "é\n\u000b\u0000", "f": -2.5, "l": []}"#,
+    ),
+    (
+        "{o: {x: 'tab\there'}, /* a comment, {a: 1} */ a: 9, f: 1e2,\u{a0}b: false}",
+        r#"{"o": {"x": "tab\there"}, "a": 9, "f": 100.0, "b": false}"#,
+    ),
+    ("{s: \"a 'b' \\\"c\\\"\", a: 0XfF}", r#"{"s": "a 'b' \"c\"", "a": 255}"#),
+];
+
+fn schema() -> Arc<Schema> {
+    Arc::new(Schema::new(vec![
+        Field::new("a", DataType::Int64, true),
+        Field::new("f", DataType::Float64, true),
+        Field::new("s", DataType::Utf8, true),
+        Field::new("b", DataType::Boolean, true),
+        Field::new_list("l", Field::new_list_field(DataType::Int64, true), true),
+        Field::new_struct("o", Fields::from(vec![Field::new("x", DataType::Utf8, true)]), true),
+    ]))
+}
+
+fn json5_text(line_end: &str) -> (String, String) {
+    let mut json5 = String::from("// a log of JSON5 records\n");
+    let mut json = String::from("\n");
+    for (a, b) in RECORDS {
+        json5.push_str(a);
+        json5.push_str(line_end);
+        json.push_str(b);
+        json.push('\n');
+    }
+    // A line continuation: the record spans two lines.
+    json5.push_str("{s: 'one \\\n line', a: 10}");
+    json5.push_str(line_end);
+    json.push_str(r#"{"s": "one  line", "a": 10}"#);
+    json.push('\n');
+    (json5, json)
+}
+
+fn read(text: &str, batch_size: usize) -> Result<Vec<RecordBatch>, ArrowError> {
+    jsonlex_arrow::ReaderBuilder::new(schema())
+        .with_batch_size(batch_size)
+        .with_dialect(Dialect::Json5)
+        .build(text.as_bytes())?
+        .collect()
+}
+
+fn all(b: &[RecordBatch]) -> RecordBatch {
+    arrow_select::concat::concat_batches(&schema(), b).unwrap()
+}
+
+#[test]
+fn the_records_are_what_jsonlex_decodes() {
+    for (a, b) in RECORDS {
+        assert_eq!(jsonlex::json5::decode(a.as_bytes()).unwrap(), jsonlex::decode(b.as_bytes()).unwrap(), "{a}");
+    }
+}
+
+#[test]
+fn the_batches_of_the_json_they_stand_for() {
+    for line_end in ["\n", "\r\n", "\n\n"] {
+        let (json5, json) = json5_text(line_end);
+        let want = all(&arrow_json(&schema(), json.as_bytes(), 1024, false).unwrap());
+        assert_eq!(want.num_rows(), RECORDS.len() + 1);
+        for batch_size in [1, 2, 1024] {
+            assert_eq!(all(&read(&json5, batch_size).unwrap()), want, "batch size {batch_size}");
+        }
+    }
+    // The array form: comments, trailing commas.
+    let array = "[ // records\n {a: 1,}, /* , */ {a: 0x2, s: 'x',}, ]";
+    let want = arrow_json(&schema(), b"{\"a\": 1}\n{\"a\": 2, \"s\": \"x\"}\n", 1024, false).unwrap();
+    assert_eq!(read(array, 1024).unwrap(), want);
+}
+
+#[test]
+fn cut_anywhere_and_pieces_of_every_size() {
+    let (json5, _) = json5_text("\n");
+    let want = all(&read(&json5, 1024).unwrap());
+    for cut in 0..=json5.len() {
+        let (a, b) = json5.as_bytes().split_at(cut);
+        let mut d = jsonlex_arrow::ReaderBuilder::new(schema()).with_dialect(Dialect::Json5).build_decoder().unwrap();
+        assert_eq!(d.decode(a).unwrap(), a.len(), "cut at {cut}");
+        assert_eq!(d.decode(b).unwrap(), b.len(), "cut at {cut}");
+        assert_eq!(all(&d.flush().unwrap().into_iter().collect::<Vec<_>>()), want, "cut at {cut}");
+    }
+    // Batches filling inside a piece give bytes back (input bytes, not translated ones).
+    for batch_size in [1, 2, 3] {
+        for size in 1..24 {
+            let mut d = jsonlex_arrow::ReaderBuilder::new(schema())
+                .with_dialect(Dialect::Json5)
+                .with_batch_size(batch_size)
+                .build_decoder()
+                .unwrap();
+            let mut got = Vec::new();
+            let mut at = 0;
+            while at < json5.len() {
+                let end = (at + size).min(json5.len());
+                let n = d.decode(&json5.as_bytes()[at..end]).unwrap();
+                at += n;
+                if at < end || d.len() >= batch_size {
+                    got.extend(d.flush().unwrap());
+                }
+            }
+            got.extend(d.flush().unwrap());
+            assert_eq!(all(&got), want, "pieces of {size}, batches of {batch_size}");
+        }
+    }
+}
+
+/// "line L, column C (byte B)" as jsonlex's JSON5 decoder places the error of `record`,
+/// the `lines` and `bytes` before it added.
+fn jsonlex_place(record: &str, lines: usize, bytes: usize) -> String {
+    let e = jsonlex::json5::decode(record.as_bytes()).unwrap_err();
+    format!("line {}, column {} (byte {})", e.line() + lines, e.column(), e.offset() + bytes)
+}
+
+#[test]
+fn errors_where_jsonlex_places_them() {
+    // Length-changing tokens before the error, on its line and on the line before.
+    let before = "{aaa: 0x1, bbb: 'q\\x41', c: .5,}\n";
+    let bad = [
+        "{aa: 0x10, 'zz': 'x' 'y'}",
+        "{aa: 0x10, zz c}",
+        "{aa: +1, zz: 'x\\x4'}",
+        "{aa: 'x', zz: 'open",
+        "{aa: 'x', zz: unquoted}",
+        "{aa: 0x1, zz: 0x}",
+        "{aa: 'x', zz: [1,,2]}",
+        "{aa: 'x', zz: 1,,}",
+        "{aa: 'x', zz: 1} x",
+        "{aa: 'x', zz: [1 2]}",
+        "{aa: 'x', zz: Infinity}",
+        "{aa: 'x', zz: -NaN}",
+        "{aa: 'x', 'zz': '\\uD800'}",
+        "{aa: 'x', z\\u0030c: 1, @: 2}",
+        "{aa: 'x\\\ny', zz: ]}",
+    ];
+    for record in bad {
+        let text = format!("{before}{record}\n");
+        let e = read(&text, 1024).unwrap_err().to_string();
+        let place = jsonlex_place(record, 1, before.len());
+        assert!(e.contains(&place), "{record}: {e} (jsonlex: {place})");
+    }
+    // A value of the wrong type: at the value, in the input's columns.
+    let e = read("{aaa: 0x1, bbb: 'q'}\n{a: 'x', b: true}\n", 1024).unwrap_err().to_string();
+    assert!(e.contains("line 2, column 5 (byte 25)"), "{e}");
+    // Strict JSON says where JSON5 is needed.
+    let e = jsonlex(&schema(), b"{a: 1}", 1024, false).unwrap_err().to_string();
+    assert!(e.contains("line 1, column 2"), "{e}");
+}
+
+#[test]
+fn bad_records_skipped_and_counted() {
+    let text = "{a: 1}\n{a: NaN, s: 'x'}\n{a: 0x3}\n{a: b}\n{a: 5, l: [1,],}\n{a: 'open\n{a: 7}\n";
+    let reader = jsonlex_arrow::ReaderBuilder::new(schema())
+        .with_dialect(Dialect::Json5)
+        .with_skip_bad_records(true)
+        .build(text.as_bytes())
+        .unwrap();
+    let mut reader = reader;
+    let batches: Vec<RecordBatch> = reader.by_ref().collect::<Result<_, _>>().unwrap();
+    let got = all(&batches);
+    let want =
+        arrow_json(&schema(), b"{\"a\": 1}\n{\"a\": 3}\n{\"a\": 5, \"l\": [1]}\n{\"a\": 7}\n", 1024, false).unwrap();
+    assert_eq!(got, all(&want));
+    assert_eq!(reader.skipped_records(), 3);
+    let errors: Vec<String> = reader.skipped_errors().iter().map(|e| e.to_string()).collect();
+    assert!(errors[0].contains("line 2, column 5 (byte 11): `NaN` has no JSON value"), "{errors:?}");
+    assert!(errors[1].contains("line 4, column 5") && errors[1].contains("unexpected name `b`"), "{errors:?}");
+    assert!(errors[2].contains("line 6, column 10 (byte 66): unterminated string"), "{errors:?}");
+}
+
+#[test]
+fn inference() {
+    let mut json5 = String::new();
+    let mut json = String::new();
+    for (a, b) in RECORDS {
+        json5.push_str(a);
+        json5.push('\n');
+        json.push_str(b);
+        json.push('\n');
+    }
+    let options = jsonlex_arrow::InferOptions::new().with_dialect(Dialect::Json5);
+    let (got, n) = jsonlex_arrow::infer_json_schema_with(json5.as_bytes(), None, options).unwrap();
+    assert_eq!((got, n), (arrow_infer(json.as_bytes()), RECORDS.len()));
+    // Errors: JSON5's at the input's place, and the structure's in the input's columns.
+    let e = jsonlex_arrow::infer_json_schema_with(&b"{a: 1}\n{aaa: 0x1, b: 'x\\x4'}"[..], None, options).unwrap_err();
+    assert!(e.to_string().contains(&jsonlex_place("{aaa: 0x1, b: 'x\\x4'}", 1, 7)), "{e}");
+    let e = jsonlex_arrow::infer_json_schema_with(&b"{a: 1}\n{aaa: 0x1, b 2}"[..], None, options).unwrap_err();
+    assert!(e.to_string().contains("line 2, column 14:"), "{e}");
+    // The array form.
+    let (got, _) =
+        jsonlex_arrow::infer_json_schema_with(&b"[{a: 0x1, s: 'x',},\n {a: .5},]"[..], None, options).unwrap();
+    let strict =
+        jsonlex_arrow::infer_json_schema_from_slice(b"[{\"a\": 1, \"s\": \"x\"}, {\"a\": 0.5}]", None).unwrap();
+    assert_eq!(got, strict.0);
+}
+
+/// Every file of the JSON5 test suite (`tests/data/json5-tests`, json5/json5-tests,
+/// MIT) as the value of a record's field: the schema and batches of the JSON that
+/// jsonlex's JSON5 decoder makes of the file, or an error where that decoder has one
+/// (`.js` and `.txt` files are not JSON5; `Infinity` and `NaN` have no JSON value).
+#[test]
+fn the_json5_test_suite() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/json5-tests");
+    let mut files = Vec::new();
+    for dir in std::fs::read_dir(&root).unwrap() {
+        let dir = dir.unwrap().path();
+        if dir.is_dir() {
+            for f in std::fs::read_dir(&dir).unwrap() {
+                let f = f.unwrap().path();
+                if matches!(f.extension().and_then(|e| e.to_str()), Some("json" | "json5" | "js" | "txt")) {
+                    files.push(f);
+                }
+            }
+        }
+    }
+    files.sort();
+    assert!(files.len() >= 100, "{} files", files.len());
+    let options = jsonlex_arrow::InferOptions::new().with_dialect(Dialect::Json5);
+    let (mut read, mut rejected) = (0, 0);
+    for f in &files {
+        let text = std::fs::read(f).unwrap();
+        // The file as the value of `v` (a line break after it ends a line comment), in
+        // the array form (read whole: inference reads NDJSON a record a line).
+        let mut record = b"[{\"v\":\n".to_vec();
+        record.extend_from_slice(&text);
+        record.extend_from_slice(b"\n}]\n");
+        let got = jsonlex_arrow::infer_json_schema_with(&record[..], None, options);
+        let Ok(value) = jsonlex::json5::decode(&text) else {
+            assert!(got.is_err(), "{}: jsonlex rejects it, jsonlex-arrow inferred {got:?}", f.display());
+            let decoded =
+                jsonlex_arrow::ReaderBuilder::new(Arc::new(Schema::new(vec![Field::new("v", DataType::Utf8, true)])))
+                    .with_dialect(Dialect::Json5)
+                    .build(&record[..])
+                    .unwrap()
+                    .collect::<Result<Vec<_>, _>>();
+            assert!(decoded.is_err(), "{}: jsonlex rejects it, jsonlex-arrow read it", f.display());
+            rejected += 1;
+            continue;
+        };
+        let json = format!("[{{\"v\":{}}}]\n", jsonlex::encode(&value));
+        let strict = jsonlex_arrow::infer_json_schema_from_slice(json.as_bytes(), None);
+        match (&got, &strict) {
+            (Ok(g), Ok(s)) => assert_eq!(g, s, "{}", f.display()),
+            (Err(_), Err(_)) => {}
+            _ => panic!("{}: JSON5 {got:?}, JSON {strict:?}", f.display()),
+        }
+        let Ok((schema, _)) = strict else { continue };
+        let schema = Arc::new(schema);
+        let want = jsonlex_arrow::ReaderBuilder::new(schema.clone())
+            .build(json.as_bytes())
+            .unwrap()
+            .collect::<Result<Vec<_>, _>>();
+        let decoded = jsonlex_arrow::ReaderBuilder::new(schema.clone())
+            .with_dialect(Dialect::Json5)
+            .build(&record[..])
+            .unwrap()
+            .collect::<Result<Vec<_>, _>>();
+        assert_eq!(decoded.as_ref().ok(), want.as_ref().ok(), "{}: {decoded:?}", f.display());
+        read += 1;
+    }
+    assert!(read >= 60 && rejected >= 20, "read {read}, rejected {rejected}");
+}
