@@ -468,7 +468,7 @@ impl Json5 {
     /// The input's column for output column `column` (from 1) of line `line`.
     pub(crate) fn column(&self, line: u64, column: u64) -> Option<u64> {
         let &(_, out, start) = self.lines.iter().find(|l| l.0 == line)?;
-        Some(self.input_of(out + column - 1) - start + 1)
+        Some(self.input_of(out + column.saturating_sub(1)).saturating_sub(start) + 1)
     }
 
     /// Forgets the positions before output offset `output` (no error will name them).
