@@ -100,14 +100,6 @@ impl Translation {
         }
     }
 
-    fn translate(&mut self, input: &[u8], out: &mut Vec<u8>) {
-        match self {
-            Translation::Jsonc(c) => c.translate(input, out),
-            // Not inferring: errors go into the output.
-            Translation::Json5(j) => j.translate(input, out, false).unwrap_or(()),
-        }
-    }
-
     fn finish(&mut self, out: &mut Vec<u8>) -> Result<(), String> {
         match self {
             Translation::Jsonc(c) => c.finish(out),
@@ -171,41 +163,54 @@ impl Decoder {
     /// `buf.len()` means a batch is full: [`Decoder::flush`] it, then pass the rest.
     /// A record cut at the end of `buf` is kept until the next call completes it.
     pub fn decode(&mut self, buf: &[u8]) -> Result<usize, ArrowError> {
-        let Some(dialect) = self.dialect.as_mut() else { return self.decode_json(buf) };
-        if let Translation::Json5(j) = &mut **dialect {
-            // The front of `buf` that the last call gave back (a batch filled) is
-            // translated already: the caller passes those bytes again.
-            let skip = j.given_back.min(buf.len());
-            let from = j.received() - skip as u64;
-            let mut text = std::mem::take(&mut j.ahead);
-            j.translate(&buf[skip..], &mut text, false).unwrap_or(());
-            let r = self.decode_json(&text);
-            let Some(Translation::Json5(j)) = self.dialect.as_deref_mut() else { unreachable!() };
-            if let Ok(used) = r {
-                text.drain(..used);
-            }
-            j.ahead = text;
-            // What is not taken yet, of `buf`'s bytes (earlier ones stay in `ahead`).
-            let untaken = j.input_of_ahead().max(from);
-            j.given_back = (j.input_at() - untaken.min(j.input_at())) as usize;
-            j.forget_before(self.pos.line_start.min(self.pos.offset));
-            return r.map(|_| buf.len() - j.given_back);
+        match self.dialect.as_deref() {
+            None => self.decode_json(buf),
+            Some(Translation::Jsonc(_)) => self.decode_jsonc(buf),
+            Some(Translation::Json5(_)) => self.decode_json5(buf),
         }
+    }
+
+    /// [`decode`](Decoder::decode) of JSONC: its comments are spaces, byte for byte.
+    fn decode_jsonc(&mut self, buf: &[u8]) -> Result<usize, ArrowError> {
+        let Some(Translation::Jsonc(c)) = self.dialect.as_deref_mut() else { unreachable!("JSONC") };
         // The front of `buf` that an earlier call translated and gave back (a batch
         // filled): the caller passes those bytes again.
-        let ahead = dialect.ahead().len().min(buf.len());
-        let mut text = std::mem::take(dialect.ahead());
+        let ahead = c.ahead.len().min(buf.len());
+        let mut text = std::mem::take(&mut c.ahead);
         text.truncate(ahead);
-        dialect.translate(&buf[ahead..], &mut text);
+        c.translate(&buf[ahead..], &mut text);
         let r = self.decode_json(&text);
         if let Ok(used) = r {
             text.drain(..used);
         }
-        let dialect = self.dialect.as_mut().expect("the dialect's translation");
-        *dialect.ahead() = text;
-        let ahead = dialect.ahead().len();
+        let Some(Translation::Jsonc(c)) = self.dialect.as_deref_mut() else { unreachable!("JSONC") };
+        c.ahead = text;
         // All of `buf` taken but what is given back (a held `/` counts as taken).
-        r.map(|_| buf.len() - ahead)
+        r.map(|_| buf.len() - c.ahead.len())
+    }
+
+    /// [`decode`](Decoder::decode) of JSON5: translated into JSON (lengths change).
+    fn decode_json5(&mut self, buf: &[u8]) -> Result<usize, ArrowError> {
+        let Some(Translation::Json5(j)) = self.dialect.as_deref_mut() else { unreachable!("JSON5") };
+        // The front of `buf` that the last call gave back (a batch filled) is translated
+        // already: the caller passes those bytes again.
+        let skip = j.given_back.min(buf.len());
+        let from = j.received() - skip as u64;
+        let mut text = std::mem::take(&mut j.ahead);
+        // Not inferring: an error in a JSON5 token goes into the text, for the decoder.
+        j.translate(&buf[skip..], &mut text, false).unwrap_or(());
+        let r = self.decode_json(&text);
+        if let Ok(used) = r {
+            text.drain(..used);
+        }
+        let Some(Translation::Json5(j)) = self.dialect.as_deref_mut() else { unreachable!("JSON5") };
+        j.ahead = text;
+        // What is not taken yet, of `buf`'s bytes (earlier ones stay in `ahead`).
+        let untaken = j.input_of_ahead().max(from);
+        j.given_back = (j.input_at() - untaken.min(j.input_at())) as usize;
+        // Errors name what follows the current line's start at the earliest.
+        j.forget_before(self.pos.line_start.min(self.pos.offset));
+        r.map(|_| buf.len() - j.given_back)
     }
 
     fn decode_json(&mut self, buf: &[u8]) -> Result<usize, ArrowError> {
