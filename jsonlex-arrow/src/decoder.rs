@@ -191,6 +191,10 @@ impl Decoder {
 
     /// [`decode`](Decoder::decode) of JSON5: translated into JSON (lengths change).
     fn decode_json5(&mut self, buf: &[u8]) -> Result<usize, ArrowError> {
+        if self.root.len() >= self.batch_size {
+            // Full (translated bytes wait in `ahead`): flush first.
+            return Ok(0);
+        }
         let Some(Translation::Json5(j)) = self.dialect.as_deref_mut() else { unreachable!("JSON5") };
         // The front of `buf` that the last call gave back (a batch filled) is translated
         // already: the caller passes those bytes again.
@@ -205,9 +209,11 @@ impl Decoder {
         }
         let Some(Translation::Json5(j)) = self.dialect.as_deref_mut() else { unreachable!("JSON5") };
         j.ahead = text;
-        // What is not taken yet, of `buf`'s bytes (earlier ones stay in `ahead`).
-        let untaken = j.input_of_ahead().max(from);
-        j.given_back = (j.input_at() - untaken.min(j.input_at())) as usize;
+        // The bytes not taken yet are given back when they are all `buf`'s; when the
+        // first of them came before it (a token cut by the last piece), they are all
+        // kept, and decoded at the next call or flush.
+        let untaken = j.input_of_ahead();
+        j.given_back = if untaken >= from { (j.input_at() - untaken) as usize } else { 0 };
         // Errors name what follows the current line's start at the earliest.
         j.forget_before(self.pos.line_start.min(self.pos.offset));
         r.map(|_| buf.len() - j.given_back)
@@ -279,6 +285,17 @@ impl Decoder {
     /// The rows decoded so far as a batch (`None` if there are none). The input
     /// ending inside a record is an error here (or, skipping bad records, a skip).
     pub fn flush(&mut self) -> Result<Option<RecordBatch>, ArrowError> {
+        if let Some(Translation::Json5(j)) = self.dialect.as_deref_mut() {
+            if j.given_back == 0 && !j.ahead.is_empty() && self.root.len() < self.batch_size {
+                // Translated bytes the decoder kept (none given back): decoded now.
+                let mut text = std::mem::take(&mut j.ahead);
+                let used = self.decode_json(&text)?;
+                text.drain(..used);
+                if let Some(Translation::Json5(j)) = self.dialect.as_deref_mut() {
+                    j.ahead = text;
+                }
+            }
+        }
         if self.root.len() < self.batch_size && self.dialect.as_mut().is_some_and(|d| d.ahead().is_empty()) {
             // As the end of input (see below): a held `/`, a comment left open, a cut token.
             let mut end = Vec::new();

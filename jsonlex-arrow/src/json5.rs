@@ -210,8 +210,33 @@ impl Json5 {
             }
             self.gap(buf, at, item.start, out);
             at = item.end;
-            // A token right after another may be its cut-off end (`0` then `x`).
-            let adjacent = k.checked_sub(1).map(|j| items[j]).filter(|p| p.end == item.start).map(|p| p.start);
+            // A name right after a number may be the number's cut-off end (`0` then `x`).
+            // (A number is never given out at a piece's end, so the two stay together.)
+            let number = |k: Option<JsonToken>| {
+                matches!(k, Some(JsonToken::Integer | JsonToken::Float | JsonToken::LooseNumber))
+            };
+            let adjacent =
+                k.checked_sub(1).map(|j| items[j]).filter(|p| p.end == item.start && number(p.kind)).map(|p| p.start);
+            // Two words with nothing between them (`-.25+1`, `1e`) are two tokens in
+            // JSON5 (an error there), and must not become one in JSON (`-0.251`).
+            let word = |k: Option<JsonToken>| {
+                !matches!(
+                    k,
+                    None | Some(
+                        JsonToken::ObjectStart
+                            | JsonToken::ObjectEnd
+                            | JsonToken::ArrayStart
+                            | JsonToken::ArrayEnd
+                            | JsonToken::Colon
+                            | JsonToken::Comma
+                            | JsonToken::String
+                            | JsonToken::Json5String
+                    )
+                )
+            };
+            if word(item.kind) && k.checked_sub(1).is_some_and(|j| items[j].end == item.start && word(items[j].kind)) {
+                self.copy(buf, item.start, item.start, b" ", out);
+            }
             if let Err(e) = self.token(buf, item, adjacent, out) {
                 result = Err(e);
                 break;
