@@ -144,57 +144,16 @@ impl Comments {
     }
 }
 
-/// A [`BufRead`](std::io::BufRead) whose comments are spaces (for schema inference over
-/// JSONC): an open block comment at the end is an `InvalidData` error.
-pub(crate) struct Uncommented<R> {
-    inner: R,
-    comments: Comments,
-    out: Vec<u8>,
-    pos: usize,
-    done: bool,
-}
-
-impl<R: std::io::BufRead> Uncommented<R> {
-    pub(crate) fn new(inner: R) -> Uncommented<R> {
-        Uncommented { inner, comments: Comments::new(), out: Vec::new(), pos: 0, done: false }
-    }
-}
-
-impl<R: std::io::BufRead> std::io::Read for Uncommented<R> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let n = {
-            let have = std::io::BufRead::fill_buf(self)?;
-            let n = have.len().min(buf.len());
-            buf[..n].copy_from_slice(&have[..n]);
-            n
-        };
-        std::io::BufRead::consume(self, n);
-        Ok(n)
-    }
-}
-
-impl<R: std::io::BufRead> std::io::BufRead for Uncommented<R> {
-    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
-        while self.pos == self.out.len() && !self.done {
-            self.out.clear();
-            self.pos = 0;
-            let buf = self.inner.fill_buf()?;
-            if buf.is_empty() {
-                self.done = true;
-                self.comments
-                    .finish(&mut self.out)
-                    .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))?;
-                break;
-            }
-            let n = buf.len();
-            self.comments.translate(buf, &mut self.out);
-            self.inner.consume(n);
-        }
-        Ok(&self.out[self.pos..])
+/// Schema inference reads JSONC through this (comments are spaces; an open block
+/// comment at the end is an error).
+impl crate::translated::Translate for Comments {
+    fn translate(&mut self, input: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
+        Comments::translate(self, input, out);
+        Ok(())
     }
 
-    fn consume(&mut self, amt: usize) {
-        self.pos = (self.pos + amt).min(self.out.len());
+    fn finish(&mut self, out: &mut Vec<u8>) -> Result<(), String> {
+        Comments::finish(self, out)
     }
 }
 

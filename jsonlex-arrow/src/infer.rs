@@ -62,12 +62,13 @@ pub fn infer_json_schema_with<R: BufRead>(
     options: InferOptions,
 ) -> Result<(Schema, usize), ArrowError> {
     if options.json5 {
-        let reader = crate::json5::Json5Read::new(reader);
-        let json5 = Some(reader.json5.clone());
-        return infer_json(reader, max_records, options, json5);
+        let json5 = std::rc::Rc::new(std::cell::RefCell::new(crate::json5::Json5::new(true)));
+        let reader = crate::translated::Translated::new(reader, json5.clone());
+        return infer_json(reader, max_records, options, Some(json5));
     }
     if options.jsonc {
-        return infer_json(crate::comments::Uncommented::new(reader), max_records, options, None);
+        let reader = crate::translated::Translated::new(reader, crate::comments::Comments::new());
+        return infer_json(reader, max_records, options, None);
     }
     infer_json(reader, max_records, options, None)
 }

@@ -518,60 +518,18 @@ impl Json5 {
     }
 }
 
-/// A [`BufRead`](std::io::BufRead) of the JSON that JSON5 input translates to (for
-/// schema inference); the translator is shared with the inference, which maps its
-/// errors' columns back. A JSON5 error is an `InvalidData` error.
-pub(crate) struct Json5Read<R> {
-    inner: R,
-    pub(crate) json5: Rc<RefCell<Json5>>,
-    out: Vec<u8>,
-    pos: usize,
-    done: bool,
-}
-
-impl<R: std::io::BufRead> Json5Read<R> {
-    pub(crate) fn new(inner: R) -> Json5Read<R> {
-        Json5Read { inner, json5: Rc::new(RefCell::new(Json5::new(true))), out: Vec::new(), pos: 0, done: false }
-    }
-}
-
-impl<R: std::io::BufRead> std::io::Read for Json5Read<R> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let n = {
-            let have = std::io::BufRead::fill_buf(self)?;
-            let n = have.len().min(buf.len());
-            buf[..n].copy_from_slice(&have[..n]);
-            n
-        };
-        std::io::BufRead::consume(self, n);
-        Ok(n)
-    }
-}
-
-impl<R: std::io::BufRead> std::io::BufRead for Json5Read<R> {
-    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
-        while self.pos == self.out.len() && !self.done {
-            self.out.clear();
-            self.pos = 0;
-            let mut json5 = self.json5.borrow_mut();
-            // The inference has read every line before the last one it was given.
-            let keep = json5.last_line_start();
-            json5.forget_before(keep);
-            let buf = self.inner.fill_buf()?;
-            let invalid = |e| std::io::Error::new(std::io::ErrorKind::InvalidData, e);
-            if buf.is_empty() {
-                self.done = true;
-                json5.finish(&mut self.out).map_err(invalid)?;
-                break;
-            }
-            let n = buf.len();
-            json5.translate(buf, &mut self.out, false).map_err(invalid)?;
-            self.inner.consume(n);
-        }
-        Ok(&self.out[self.pos..])
+/// Schema inference reads JSON5 through this, the translator shared with the
+/// inference, which maps its errors' columns back (a JSON5 error ends the reading).
+impl crate::translated::Translate for Rc<RefCell<Json5>> {
+    fn translate(&mut self, input: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
+        let mut json5 = self.borrow_mut();
+        // The inference has read every line before the last one it was given.
+        let keep = json5.last_line_start();
+        json5.forget_before(keep);
+        json5.translate(input, out, false)
     }
 
-    fn consume(&mut self, amt: usize) {
-        self.pos = (self.pos + amt).min(self.out.len());
+    fn finish(&mut self, out: &mut Vec<u8>) -> Result<(), String> {
+        self.borrow_mut().finish(out)
     }
 }

@@ -16,6 +16,7 @@
 //! | `parallel.rs` | [`ReaderBuilder::read_parallel`] (feature `parallel`, on by default): NDJSON ranges on rayon |
 //! | `comments.rs` | JSONC: comments turned into spaces byte for byte, before decoding |
 //! | `json5.rs` | JSON5: translated into JSON token by token, positions mapped back |
+//! | `translated.rs` | a `BufRead` of a dialect's translation (schema inference over JSONC, JSON5) |
 //! | `cursor.rs` | the lexer, tokens, strings, skipping, error text |
 //! | `columns/` | one decoder per Arrow type family |
 
@@ -29,6 +30,7 @@ mod json5;
 mod parallel;
 mod prefilter;
 mod reader;
+mod translated;
 
 pub use decoder::Decoder;
 pub use infer::{infer_json_schema, infer_json_schema_from_slice, infer_json_schema_with, InferOptions};

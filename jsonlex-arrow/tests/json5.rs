@@ -114,17 +114,7 @@ fn cut_anywhere_and_pieces_of_every_size() {
                 .with_batch_size(batch_size)
                 .build_decoder()
                 .unwrap();
-            let mut got = Vec::new();
-            let mut at = 0;
-            while at < json5.len() {
-                let end = (at + size).min(json5.len());
-                let n = d.decode(&json5.as_bytes()[at..end]).unwrap();
-                at += n;
-                if at < end || d.len() >= batch_size {
-                    got.extend(d.flush().unwrap());
-                }
-            }
-            got.extend(d.flush().unwrap());
+            let got = push_in_pieces(&mut d, json5.as_bytes(), size).unwrap();
             assert_eq!(all(&got), want, "pieces of {size}, batches of {batch_size}");
         }
     }
@@ -361,26 +351,9 @@ fn mutated_records_as_jsonlex_decodes_them() {
             .with_dialect(Dialect::Json5)
             .build_decoder()
             .unwrap();
-        let mut pushed = Vec::new();
-        let pieces = (|| -> Result<(), ArrowError> {
-            for piece in text.as_bytes().chunks(step) {
-                let mut rest = piece;
-                while !rest.is_empty() {
-                    let n = d.decode(rest)?;
-                    rest = &rest[n..];
-                    if !rest.is_empty() {
-                        pushed.extend(d.flush()?);
-                    }
-                }
-            }
-            // To the end: a batch that filled at the end, then the rest (or the error).
-            while let Some(batch) = d.flush()? {
-                pushed.push(batch);
-            }
-            Ok(())
-        })();
+        let pieces = push_in_pieces(&mut d, text.as_bytes(), step);
         match (&got, pieces) {
-            (Ok(g), Ok(())) => assert_eq!(all(g), all(&pushed), "round {round}, pieces of {step}:\n{text}"),
+            (Ok(g), Ok(pushed)) => assert_eq!(all(g), all(&pushed), "round {round}, pieces of {step}:\n{text}"),
             (Err(w), Err(p)) => assert_eq!(w.to_string(), p.to_string(), "round {round}, pieces of {step}:\n{text}"),
             (w, p) => panic!("round {round}, pieces of {step}:\n{text}whole {w:?}\npieces {p:?}"),
         }
@@ -404,29 +377,6 @@ fn a_record_kept_past_a_full_batch_is_not_lost() {
         .with_dialect(Dialect::Json5)
         .build_decoder()
         .unwrap();
-    let mut rows = 0;
-    let mut result = Ok(());
-    for piece in text.as_bytes().chunks(6) {
-        let mut rest = piece;
-        while !rest.is_empty() {
-            let n = d.decode(rest).unwrap();
-            rest = &rest[n..];
-            if !rest.is_empty() {
-                rows += d.flush().unwrap().map_or(0, |b| b.num_rows());
-            }
-        }
-    }
-    loop {
-        match d.flush() {
-            Ok(Some(b)) => rows += b.num_rows(),
-            Ok(None) => break,
-            Err(e) => {
-                result = Err(e.to_string());
-                break;
-            }
-        }
-    }
-    assert_eq!(rows, 2);
-    let e = result.unwrap_err();
+    let e = push_in_pieces(&mut d, text.as_bytes(), 6).unwrap_err().to_string();
     assert!(e.contains("line 3, column 81 (byte 204): unterminated string"), "{e}");
 }

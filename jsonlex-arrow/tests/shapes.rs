@@ -379,34 +379,12 @@ proptest! {
         // The push decoder, the input cut at `cut` and every `step` bytes after.
         let step = 1 + (seed as usize >> 8) % 97;
         let mut d = jsonlex_arrow::ReaderBuilder::new(schema.clone()).with_batch_size(1024).with_coerce_primitive(coerce).build_decoder().unwrap();
-        let mut pushed = Vec::new();
-        let mut failed = false;
-        'feed: for piece in text.as_bytes().chunks(step) {
-            let mut rest = piece;
-            while !rest.is_empty() {
-                match d.decode(rest) {
-                    Ok(used) => rest = &rest[used..],
-                    Err(_) => { failed = true; break 'feed; }
-                }
-                if !rest.is_empty() {
-                    match d.flush() {
-                        Ok(b) => pushed.extend(b),
-                        Err(_) => { failed = true; break 'feed; }
-                    }
-                }
-            }
-        }
-        if !failed {
-            match d.flush() {
-                Ok(b) => pushed.extend(b),
-                Err(_) => failed = true,
-            }
-        }
+        let pushed = push_in_pieces(&mut d, text.as_bytes(), step);
         let whole = arrow_json(&schema, text.as_bytes(), 1024, coerce);
-        prop_assert_eq!(!failed, whole.is_ok(), "pushed in pieces of {} bytes:\n{}", step, text);
-        if let Ok(w) = whole {
-            let concat = |b: &[arrow_array::RecordBatch]| arrow_select::concat::concat_batches(&schema, b).unwrap();
-            prop_assert_eq!(concat(&pushed), concat(&w), "pushed in pieces of {} bytes:\n{}", step, text);
+        let concat = |b: &[arrow_array::RecordBatch]| arrow_select::concat::concat_batches(&schema, b).unwrap();
+        prop_assert_eq!(pushed.is_ok(), whole.is_ok(), "pushed in pieces of {} bytes:\n{}", step, text);
+        if let (Ok(p), Ok(w)) = (&pushed, &whole) {
+            prop_assert_eq!(concat(p), concat(w), "pushed in pieces of {} bytes:\n{}", step, text);
         }
         // The same records as JSON5: the same schema and batches, in pieces too.
         let json5 = to_json5(&text, seed);
@@ -415,33 +393,10 @@ proptest! {
         prop_assert_eq!(inferred.as_ref(), Some(&*schema), "JSON5 schema of\n{}", json5);
         let strict = jsonlex(&schema, text.as_bytes(), 5, coerce);
         let mut d = jsonlex_arrow::ReaderBuilder::new(schema.clone()).with_batch_size(5).with_coerce_primitive(coerce).with_dialect(jsonlex::Dialect::Json5).build_decoder().unwrap();
-        let mut got = Vec::new();
-        let mut failed = false;
-        'json5: for piece in json5.as_bytes().chunks(step) {
-            let mut rest = piece;
-            while !rest.is_empty() {
-                match d.decode(rest) {
-                    Ok(used) => rest = &rest[used..],
-                    Err(_) => { failed = true; break 'json5; }
-                }
-                if !rest.is_empty() {
-                    match d.flush() {
-                        Ok(b) => got.extend(b),
-                        Err(_) => { failed = true; break 'json5; }
-                    }
-                }
-            }
-        }
-        if !failed {
-            match d.flush() {
-                Ok(b) => got.extend(b),
-                Err(_) => failed = true,
-            }
-        }
-        prop_assert_eq!(!failed, strict.is_ok(), "JSON5 in pieces of {} bytes:\n{}", step, json5);
-        if let Ok(w) = strict {
-            let concat = |b: &[arrow_array::RecordBatch]| arrow_select::concat::concat_batches(&schema, b).unwrap();
-            prop_assert_eq!(concat(&got), concat(&w), "JSON5 in pieces of {} bytes:\n{}", step, json5);
+        let got = push_in_pieces(&mut d, json5.as_bytes(), step);
+        prop_assert_eq!(got.is_ok(), strict.is_ok(), "JSON5 in pieces of {} bytes:\n{}", step, json5);
+        if let (Ok(g), Ok(w)) = (&got, &strict) {
+            prop_assert_eq!(concat(g), concat(w), "JSON5 in pieces of {} bytes:\n{}", step, json5);
         }
         let array = format!("[{}]", recs.join(",\n"));
         let inferred = jsonlex_arrow::infer_json_schema(array.as_bytes(), None).map(|(s, _)| s).ok();

@@ -64,3 +64,28 @@ pub fn arrow_infer(input: &[u8]) -> Schema {
 pub fn schema_ref(s: Schema) -> SchemaRef {
     Arc::new(s)
 }
+
+/// `text` pushed through `decoder` in pieces of `size` bytes, as a user's loop does:
+/// a piece not taken whole means a batch is full (flushed, then the rest passed
+/// again); at the end, flushed until nothing is left (or the error).
+pub fn push_in_pieces(
+    decoder: &mut jsonlex_arrow::Decoder,
+    text: &[u8],
+    size: usize,
+) -> Result<Vec<RecordBatch>, ArrowError> {
+    let mut batches = Vec::new();
+    for piece in text.chunks(size.max(1)) {
+        let mut rest = piece;
+        while !rest.is_empty() {
+            let used = decoder.decode(rest)?;
+            rest = &rest[used..];
+            if !rest.is_empty() {
+                batches.extend(decoder.flush()?);
+            }
+        }
+    }
+    while let Some(batch) = decoder.flush()? {
+        batches.push(batch);
+    }
+    Ok(batches)
+}
