@@ -456,8 +456,8 @@ async fn the_user_column_is_quoted() {
         // Unquoted, `user` is the USER function:
         ("SELECT user.country AS c FROM {t} ORDER BY id LIMIT 3", false),
         ("SELECT {t}.user.country AS c FROM {t} ORDER BY id LIMIT 3", false),
-        // Brackets: no `nested_expressions` here.
-        ("SELECT \"user\"['country'] AS c FROM {t} ORDER BY id LIMIT 3", false),
+        // Brackets (DataFusion's `nested_expressions`, which jsonlex-sql has).
+        ("SELECT \"user\"['country'] AS c FROM {t} ORDER BY id LIMIT 3", true),
     ];
     let mut seen = Vec::new();
     for (query, _) in spellings {
@@ -473,9 +473,6 @@ async fn the_user_column_is_quoted() {
     assert_eq!(got, spellings, "{seen:#?}");
 }
 
-/// `OPTIONS ('dialect' 'jsonc')`: the events with comments give the JSON format's
-/// answers on the events without them; such a file is never cut into ranges, and the
-/// codec keeps the dialect.
 /// `line` (a JSON record) as JSON5: keys unquoted, string values in single quotes,
 /// a trailing comma.
 fn to_json5(line: &str) -> String {
@@ -576,4 +573,40 @@ async fn jsonc_and_json5_files() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("dialect") && e.contains("json, jsonc or json5"), "{e}");
+}
+
+/// A directory of files of every layout NDJSON writers produce (CRLF line ends, no
+/// line break at the end, an empty file, blank lines, keys in other orders and
+/// missing, non-ASCII text), whole and cut into byte ranges: DataFusion's JSON answers.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn files_of_every_layout() {
+    let dir = tempfile::tempdir().unwrap();
+    let files: [(&str, &str); 5] = [
+        ("a.json", "{\"id\": 1, \"name\": \"ann\", \"tags\": [\"x\"], \"u\": {\"c\": \"FR\"}}\r\n{\"id\": 2, \"name\": \"bob\", \"u\": {\"c\": \"DE\"}}\r\n"),
+        ("b.json", "{\"name\": \"čeněk\", \"id\": 3, \"u\": {\"c\": \"CZ\", \"z\": 1}}\n{\"id\": 4}"),
+        ("c.json", ""),
+        ("d.json", "\n\n{\"id\": 5, \"name\": \"日本\", \"tags\": []}\n\n{\"u\": null, \"id\": 6}\n\n"),
+        ("e.json", "{\"id\": 7, \"name\": \"quote \\\" and \\\\ and \\u00e9\", \"tags\": [\"a\", \"b\", null]}\n"),
+    ];
+    for (name, text) in files {
+        std::fs::write(dir.path().join(name), text).unwrap();
+    }
+    let location = format!("{}/", dir.path().display());
+    for split in [false, true] {
+        let ctx = session(3, split);
+        tables(&ctx, &location, "").await;
+        let lex = ctx.table("lex").await.unwrap();
+        let js = ctx.table("js").await.unwrap();
+        assert_eq!(lex.schema().as_arrow(), js.schema().as_arrow(), "inferred schemas");
+        for (query, rows) in [
+            ("SELECT * FROM {t} ORDER BY id", 7),
+            ("SELECT count(*), count(name), count(tags), count(u) FROM {t}", 1),
+            ("SELECT id, u['c'] AS c FROM {t} WHERE u['c'] IS NOT NULL ORDER BY c", 3),
+            ("SELECT name FROM {t} WHERE name LIKE '%é%' OR name LIKE '日%' ORDER BY name", 2),
+            ("SELECT id FROM {t} ORDER BY id DESC LIMIT 3", 3),
+            ("SELECT array_length(tags) AS n, count(*) FROM {t} GROUP BY array_length(tags) ORDER BY n", 4),
+        ] {
+            same(&ctx, query, rows).await;
+        }
+    }
 }

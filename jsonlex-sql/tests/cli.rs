@@ -119,3 +119,18 @@ fn dialects() {
     assert_eq!(csv, "s\n3\n");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn functions_over_nested_fields_and_arrays() {
+    // Brackets into a struct, array functions, string and regex functions, unnest.
+    let query = "SELECT lower(level) AS l, \"user\"['country'] AS c, array_length(tags) AS n, \
+                 regexp_like(msg, 'quer[yi]') AS q FROM events WHERE id = 0";
+    let (ok, csv, err) = run(&["sql", "-f", "csv", query, &events()]);
+    assert!(ok, "{err}");
+    assert_eq!(csv, "l,c,n,q\ninfo,JP,0,true\n");
+    let (ok, csv, err) =
+        run(&["sql", "-f", "csv", "SELECT count(*) AS n FROM (SELECT unnest(tags) FROM events)", &events()]);
+    assert!(ok, "{err}");
+    let n: u64 = csv.lines().nth(1).unwrap().parse().unwrap();
+    assert!(n > 0, "{csv}");
+}
