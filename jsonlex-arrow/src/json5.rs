@@ -178,10 +178,15 @@ impl Json5 {
             hold = items.last().map_or(0, |i| i.end);
             if let Some(i) = items.last() {
                 if i.cut || i.end == buf.len() && i.kind.is_some_and(|k| !self_delimiting(k)) {
-                    // The lexer read to the end: the tokens right before it, with no gap,
-                    // may be a longer token's start (`0` `x` of `0x1F`).
+                    // The lexer read to the end: the words right before it, with no gap,
+                    // may be a longer token's start (`0` `x` of `0x1F`). (Not a string or
+                    // punctuation: no token goes on past those, so minified text is not
+                    // held back whole.)
                     emit -= 1;
-                    while emit > 0 && items[emit - 1].end == items[emit].start {
+                    while emit > 0
+                        && items[emit - 1].end == items[emit].start
+                        && !items[emit - 1].kind.is_some_and(self_delimiting)
+                    {
                         emit -= 1;
                     }
                     hold = items[emit].start;
@@ -531,5 +536,34 @@ impl crate::translated::Translate for Rc<RefCell<Json5>> {
 
     fn finish(&mut self, out: &mut Vec<u8>) -> Result<(), String> {
         self.borrow_mut().finish(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Json5;
+
+    /// Minified text (no white space between tokens) cut into pieces: only the cut
+    /// word is held back, never the tokens before it.
+    #[test]
+    fn minified_text_is_not_held_back_whole() {
+        let text = "[".to_string() + &"{a:1,b:'x',c:0x1F,d:[true,null]},".repeat(500) + "{}]";
+        let whole = {
+            let mut j = Json5::new(false);
+            let mut out = Vec::new();
+            j.translate(text.as_bytes(), &mut out, true).unwrap();
+            out
+        };
+        for size in [1, 7, 64, 1000] {
+            let mut j = Json5::new(false);
+            let mut out = Vec::new();
+            for piece in text.as_bytes().chunks(size) {
+                j.translate(piece, &mut out, false).unwrap();
+                // At most a word (`0x1F`) and a ',' waiting for what follows it.
+                assert!(j.held.len() <= 8, "pieces of {size}: {} bytes held", j.held.len());
+            }
+            j.finish(&mut out).unwrap();
+            assert_eq!(out, whole, "pieces of {size}");
+        }
     }
 }
