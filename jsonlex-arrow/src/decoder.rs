@@ -81,6 +81,8 @@ pub struct Decoder {
     filtered: usize,
     /// JSONC or JSON5: what turns the input into strict JSON before it is decoded.
     dialect: Option<Box<Translation>>,
+    /// The translation of the end of input (`flush`) that a full batch left undecoded.
+    end: Vec<u8>,
 }
 
 /// The dialects' translations into strict JSON.
@@ -144,6 +146,7 @@ impl Decoder {
             prefilter,
             filtered: 0,
             dialect: None,
+            end: Vec::new(),
         }
     }
 
@@ -296,14 +299,26 @@ impl Decoder {
                 }
             }
         }
-        if self.root.len() < self.batch_size && self.dialect.as_mut().is_some_and(|d| d.ahead().is_empty()) {
-            // As the end of input (see below): a held `/`, a comment left open, a cut token.
+        if !self.end.is_empty() && self.root.len() < self.batch_size {
+            // The end's translation that a full batch left (below).
+            let end = std::mem::take(&mut self.end);
+            let used = self.decode_json(&end)?;
+            self.end = end[used..].to_vec();
+        }
+        if self.root.len() < self.batch_size
+            && self.end.is_empty()
+            && self.dialect.as_mut().is_some_and(|d| d.ahead().is_empty())
+        {
+            // As the end of input (see below): a held `/`, a comment left open, the
+            // tokens held back (JSON5's may be records).
             let mut end = Vec::new();
             if let Some(d) = self.dialect.as_mut() {
                 d.finish(&mut end).map_err(ArrowError::JsonError)?;
             }
             if !end.is_empty() {
-                self.decode_json(&end)?;
+                // What a batch filling leaves is decoded by the next flush.
+                let used = self.decode_json(&end)?;
+                self.end = end[used..].to_vec();
             }
         }
         if !self.pending.is_empty() && self.tried_len != self.pending.len() {

@@ -89,6 +89,8 @@ pub(crate) struct Json5 {
     items: Vec<Item>,
     /// Bytes at the end of the last piece the decoder gave back (translated, in `ahead`).
     pub(crate) given_back: usize,
+    /// `held`'s length when it was last lexed.
+    tried: usize,
 }
 
 /// Tokens that cannot go on past their last byte.
@@ -138,6 +140,7 @@ impl Json5 {
             ahead: Vec::new(),
             items: Vec::new(),
             given_back: 0,
+            tried: 0,
         }
     }
 
@@ -146,6 +149,12 @@ impl Json5 {
     /// until the next call. An error only in schema inference's mode (else it is in
     /// the output, for the decoder).
     pub(crate) fn translate(&mut self, input: &[u8], out: &mut Vec<u8>, last: bool) -> Result<(), String> {
+        if !last && self.held.len() + input.len() < 2 * self.tried {
+            // A token cut again and again (a long string over many pieces) is lexed
+            // again when it has doubled, not at every piece: linear, not quadratic.
+            self.held.extend_from_slice(input);
+            return Ok(());
+        }
         let joined;
         let buf: &[u8] = if self.held.is_empty() {
             input
@@ -203,11 +212,13 @@ impl Json5 {
         for k in 0..emit {
             let item = items[k];
             if item.kind == Some(JsonToken::Comma) {
+                // The white space before it first (as when the ',' was held back at the
+                // end of the last piece: a line break there may reset the state).
+                self.gap(buf, at, item.start, out);
                 let next = items.get(k + 1).and_then(|i| i.kind);
                 // A trailing comma (after a value, before a closer) is white space.
                 let trailing =
                     matches!(next, Some(JsonToken::ObjectEnd | JsonToken::ArrayEnd)) && self.prev == Prev::Value;
-                self.gap(buf, at, item.start, out);
                 self.copy(buf, item.start, item.end, if trailing { b" " } else { b"," }, out);
                 self.prev = Prev::Comma;
                 at = item.end;
@@ -250,6 +261,7 @@ impl Json5 {
         if result.is_ok() {
             self.gap(buf, at, hold, out);
             self.held = buf[hold..].to_vec();
+            self.tried = self.held.len();
         }
         self.items = items;
         result
@@ -559,11 +571,98 @@ mod tests {
             let mut out = Vec::new();
             for piece in text.as_bytes().chunks(size) {
                 j.translate(piece, &mut out, false).unwrap();
-                // At most a word (`0x1F`) and a ',' waiting for what follows it.
-                assert!(j.held.len() <= 8, "pieces of {size}: {} bytes held", j.held.len());
+                // At most a word (`0x1F`) and a ',' waiting for what follows it (and the
+                // pieces that came before the held bytes doubled).
+                assert!(j.held.len() <= 16, "pieces of {size}: {} bytes held", j.held.len());
             }
             j.finish(&mut out).unwrap();
             assert_eq!(out, whole, "pieces of {size}");
+        }
+    }
+
+    /// A long string in small pieces is lexed again only when what is held has doubled.
+    #[test]
+    fn a_long_cut_string_is_not_lexed_at_every_piece() {
+        let text = format!("{{s: '{}'}}\n", "x".repeat(100_000));
+        let mut j = Json5::new(false);
+        let mut out = Vec::new();
+        let mut lexed = 0;
+        for piece in text.as_bytes().chunks(100) {
+            let before = j.tried;
+            j.translate(piece, &mut out, false).unwrap();
+            lexed += usize::from(j.tried != before);
+        }
+        j.finish(&mut out).unwrap();
+        assert_eq!(out, format!("{{\"s\": \"{}\"}}\n", "x".repeat(100_000)).into_bytes());
+        assert!(lexed < 20, "lexed {lexed} times");
+    }
+}
+
+#[cfg(test)]
+mod pieces_differential {
+    use super::Json5;
+
+    fn translate(text: &[u8], size: usize) -> Vec<u8> {
+        let mut j = Json5::new(false);
+        let mut out = Vec::new();
+        for piece in text.chunks(size) {
+            j.translate(piece, &mut out, false).unwrap();
+        }
+        j.finish(&mut out).unwrap();
+        out
+    }
+
+    #[test]
+    fn pieces_translate_as_the_whole() {
+        let words = [
+            "{",
+            "}",
+            "[",
+            "]",
+            ":",
+            ",",
+            "'a\\\"b'",
+            "\"x\"",
+            "aa",
+            "-0",
+            "+42",
+            "0x7",
+            ".5",
+            "-1.25",
+            "9007199254740993",
+            "/* c, } */",
+            " ",
+            "\n",
+            "null",
+            "true",
+            "'\\u00E9'",
+            "5e-324",
+            "-0.0",
+        ];
+        let mut state = 88172645463325252u64;
+        let mut next = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        for round in 0..20000 {
+            let mut text = String::new();
+            for _ in 0..next(60) {
+                text.push_str(words[next(words.len())]);
+                if next(3) == 0 {
+                    text.push(' ');
+                }
+            }
+            let whole = translate(text.as_bytes(), usize::MAX);
+            for size in [1, 2, 3, 5, 7, 20] {
+                let got = translate(text.as_bytes(), size);
+                assert_eq!(
+                    String::from_utf8_lossy(&got),
+                    String::from_utf8_lossy(&whole),
+                    "round {round}, pieces of {size}: {text:?}"
+                );
+            }
         }
     }
 }

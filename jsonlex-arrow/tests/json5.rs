@@ -380,3 +380,24 @@ fn a_record_kept_past_a_full_batch_is_not_lost() {
     let e = push_in_pieces(&mut d, text.as_bytes(), 6).unwrap_err().to_string();
     assert!(e.contains("line 3, column 81 (byte 204): unterminated string"), "{e}");
 }
+
+/// Fixed: at the end of input, `flush` decodes the tokens the translation held back
+/// (here: the records after a long string cut at every byte, held until what is held
+/// doubles); what did not fit the batch was dropped.
+#[test]
+fn what_the_end_releases_beyond_a_batch_is_not_lost() {
+    let text = format!("{{a: 1, s: '{}'}}\n{{a: 2}}\n{{a: 3}}\n{{}}\n{{a: 5}}\n", "long ".repeat(40));
+    let text = text.as_str();
+    for batch_size in [1, 2, 3] {
+        for size in [1, 2, 3] {
+            let mut d = jsonlex_arrow::ReaderBuilder::new(schema())
+                .with_batch_size(batch_size)
+                .with_dialect(Dialect::Json5)
+                .build_decoder()
+                .unwrap();
+            let got = all(&push_in_pieces(&mut d, text.as_bytes(), size).unwrap());
+            assert_eq!(got, all(&read(text, 1024).unwrap()), "batches of {batch_size}, pieces of {size}");
+            assert_eq!(got.num_rows(), 5);
+        }
+    }
+}
