@@ -34,6 +34,16 @@ fn read_jsonlex(schema: &SchemaRef, input: &[u8]) -> usize {
     reader.map(|b| b.expect("reads").num_rows()).sum()
 }
 
+/// The same JSON read as JSON5 (valid JSON is JSON5): what the translation costs.
+#[inline(never)]
+fn read_jsonlex_json5(schema: &SchemaRef, input: &[u8]) -> usize {
+    let reader = jsonlex_arrow::ReaderBuilder::new(schema.clone())
+        .with_dialect(jsonlex_arrow::Dialect::Json5)
+        .build(Cursor::new(input))
+        .expect("builds");
+    reader.map(|b| b.expect("reads").num_rows()).sum()
+}
+
 #[inline(never)]
 fn infer_arrow_json(input: &[u8]) -> Schema {
     arrow_json::reader::infer_json_schema(Cursor::new(input), None).expect("infers").0
@@ -110,7 +120,8 @@ fn reps() -> usize {
     std::env::var("REPS").ok().and_then(|r| r.parse().ok()).unwrap_or(5)
 }
 
-/// `ONE=input,task,side` (e.g. `ONE=0,read,jsonlex`): that alone, `REPS` times (default 5), for
+/// `ONE=input,task,side` (e.g. `ONE=0,read,jsonlex`; side `json5`: jsonlex-arrow reading
+/// the same JSON as JSON5): that alone, `REPS` times (default 5), for
 /// `perf stat` (instruction counts do not depend on the machine's load).
 fn one(spec: &str) {
     let parts: Vec<&str> = spec.split(',').collect();
@@ -122,6 +133,7 @@ fn one(spec: &str) {
             ("none", _) => {}
             ("validate", _) => drop(black_box(validate_lines(&input))),
             ("read", "jsonlex") => drop(black_box(read_jsonlex(&schema, &input))),
+            ("read", "json5") => drop(black_box(read_jsonlex_json5(&schema, &input))),
             ("read", _) => drop(black_box(read_arrow_json(&schema, &input))),
             ("infer", "jsonlex") => drop(black_box(infer_jsonlex(&input))),
             _ => drop(black_box(infer_arrow_json(&input))),

@@ -91,6 +91,9 @@ pub(crate) struct Json5 {
     pub(crate) given_back: usize,
     /// `held`'s length when it was last lexed.
     tried: usize,
+    /// Bytes of the piece being translated that go out as they are, not written yet
+    /// (`buf[span.0..span.1]`): most of a piece, written with one copy.
+    span: (usize, usize),
 }
 
 /// Tokens that cannot go on past their last byte.
@@ -107,6 +110,36 @@ fn self_delimiting(kind: JsonToken) -> bool {
             | JsonToken::Null
             | JsonToken::Identifier
     )
+}
+
+/// What jsonlex's JSON5 decoder says of `buf` from `from` to the end of `item`'s line:
+/// where in `item` the error is, and its message (else `fallback`, at its start).
+#[cold]
+fn diagnose(buf: &[u8], item: Item, from: usize, fallback: String) -> (usize, String) {
+    let line_end = memchr::memchr(b'\n', &buf[item.end..]).map_or(buf.len(), |i| item.end + i);
+    match jsonlex::json5::validate(&buf[from..line_end]) {
+        Err(d) => ((from + d.offset()).clamp(item.start, item.end), d.message().to_string()),
+        Ok(()) => (item.start, fallback),
+    }
+}
+
+/// Whether a string token's escapes are all JSON's (`\uXXXX` has its four hex digits,
+/// the lexer says) and no byte needs one: then its text is a JSON string.
+fn json_escapes_only(token: &[u8]) -> bool {
+    let mut i = 0;
+    while i < token.len() {
+        match token[i] {
+            b'\\' => {
+                if !matches!(token.get(i + 1), Some(b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' | b'u')) {
+                    return false;
+                }
+                i += 2;
+            }
+            0..=0x1F => return false,
+            _ => i += 1,
+        }
+    }
+    true
 }
 
 /// `body` (UTF-8, no escapes) as the body of a JSON string.
@@ -141,6 +174,7 @@ impl Json5 {
             items: Vec::new(),
             given_back: 0,
             tried: 0,
+            span: (0, 0),
         }
     }
 
@@ -164,6 +198,7 @@ impl Json5 {
             joined = held;
             &joined
         };
+        self.span = (0, 0);
         // The tokens and errors first, to know what the end of `buf` may have cut.
         let mut items = std::mem::take(&mut self.items);
         items.clear();
@@ -219,7 +254,11 @@ impl Json5 {
                 // A trailing comma (after a value, before a closer) is white space.
                 let trailing =
                     matches!(next, Some(JsonToken::ObjectEnd | JsonToken::ArrayEnd)) && self.prev == Prev::Value;
-                self.copy(buf, item.start, item.end, if trailing { b" " } else { b"," }, out);
+                if trailing {
+                    self.copy(buf, item.start, item.end, b" ", out);
+                } else {
+                    self.verbatim(item.start, item.end);
+                }
                 self.prev = Prev::Comma;
                 at = item.end;
                 continue;
@@ -260,6 +299,7 @@ impl Json5 {
         }
         if result.is_ok() {
             self.gap(buf, at, hold, out);
+            self.flush(buf, out);
             self.held = buf[hold..].to_vec();
             self.tried = self.held.len();
         }
@@ -270,13 +310,7 @@ impl Json5 {
     /// One token (or lexical error) `item` of `buf`, translated up to its start.
     fn token(&mut self, buf: &[u8], item: Item, adjacent: Option<usize>, out: &mut Vec<u8>) -> Result<(), String> {
         // What jsonlex's JSON5 decoder says of the text from `from` (to the line's end).
-        let diagnose = |from: usize, fallback: String| {
-            let line_end = memchr::memchr(b'\n', &buf[item.end..]).map_or(buf.len(), |i| item.end + i);
-            match jsonlex::json5::validate(&buf[from..line_end]) {
-                Err(d) => ((from + d.offset()).clamp(item.start, item.end), d.message().to_string()),
-                Ok(()) => (item.start, fallback),
-            }
-        };
+        let diagnose = |from: usize, fallback: String| diagnose(buf, item, from, fallback);
         let Some(kind) = item.kind else {
             let (inner, message) = diagnose(item.start, "invalid JSON5 token".into());
             return self.fail(buf, item.start, inner, item.end, message, out);
@@ -288,19 +322,19 @@ impl Json5 {
         match kind {
             JsonToken::ObjectStart | JsonToken::ArrayStart => {
                 self.stack.push(kind == JsonToken::ObjectStart);
-                self.copy(buf, start, end, bytes, out);
+                self.verbatim(start, end);
                 prev = Prev::Open;
             }
             JsonToken::ObjectEnd | JsonToken::ArrayEnd => {
                 self.stack.pop();
-                self.copy(buf, start, end, bytes, out);
+                self.verbatim(start, end);
             }
             JsonToken::Colon => {
-                self.copy(buf, start, end, bytes, out);
+                self.verbatim(start, end);
                 prev = Prev::Colon;
             }
             JsonToken::String if bytes[0] == b'"' && !bytes.iter().any(|&b| b < 0x20) => {
-                self.copy(buf, start, end, bytes, out);
+                self.verbatim(start, end);
                 prev = if key { Prev::Key } else { Prev::Value };
             }
             JsonToken::String => {
@@ -354,6 +388,11 @@ impl Json5 {
                 };
                 return self.fail(buf, start, start, end, message, out);
             }
+            JsonToken::Json5String if bytes[0] == b'"' && json_escapes_only(bytes) => {
+                // A JSON string already (the decoder checks its escapes as JSON's).
+                self.verbatim(start, end);
+                prev = if key { Prev::Key } else { Prev::Value };
+            }
             JsonToken::Json5String | JsonToken::LooseNumber | JsonToken::HexInteger => {
                 // The value jsonlex's JSON5 decoder gives the token, as JSON text.
                 match jsonlex::json5::decode(bytes) {
@@ -370,7 +409,7 @@ impl Json5 {
                     prev = Prev::Key;
                 }
             }
-            _ => self.copy(buf, start, end, bytes, out),
+            _ => self.verbatim(start, end),
         }
         self.prev = prev;
         Ok(())
@@ -381,10 +420,44 @@ impl Json5 {
         self.translate(&[], out, true)
     }
 
+    /// `buf[start..end]` goes out as it is (it follows what is translated so far).
+    #[inline(always)]
+    fn verbatim(&mut self, start: usize, end: usize) {
+        if self.span.0 == self.span.1 {
+            self.span = (start, end);
+        } else {
+            debug_assert_eq!(self.span.1, start);
+            self.span.1 = end;
+        }
+    }
+
+    /// Writes the bytes that go out as they are, and counts their line breaks.
+    fn flush(&mut self, buf: &[u8], out: &mut Vec<u8>) {
+        let (start, end) = std::mem::take(&mut self.span);
+        if start == end {
+            return;
+        }
+        let bytes = &buf[start..end];
+        out.extend_from_slice(bytes);
+        let (output, input) = (self.output_at, self.input_at);
+        for i in memchr::memchr_iter(b'\n', bytes) {
+            self.line += 1;
+            self.line_start = input + i as u64 + 1;
+            self.lines.push_back((self.line, output + i as u64 + 1, self.line_start));
+        }
+        self.output_at += bytes.len() as u64;
+        self.input_at += bytes.len() as u64;
+    }
+
     /// Writes `text` for the input `buf[start..end]` (translated up to `start`), then
     /// the line breaks inside that input.
     fn copy(&mut self, buf: &[u8], start: usize, end: usize, text: &[u8], out: &mut Vec<u8>) {
         let source = &buf[start..end];
+        if text == source {
+            // (No line break: a token's own text never holds one.)
+            return self.verbatim(start, end);
+        }
+        self.flush(buf, out);
         let (output, input) = (self.output_at, self.input_at);
         out.extend_from_slice(text);
         self.output_at += text.len() as u64;
@@ -408,7 +481,19 @@ impl Json5 {
     }
 
     /// White space and comments `buf[start..end]`: spaces, line breaks kept.
+    #[inline(always)]
     fn gap(&mut self, buf: &[u8], start: usize, end: usize, out: &mut Vec<u8>) {
+        if !self.resync && buf[start..end].iter().all(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n')) {
+            return self.verbatim(start, end);
+        }
+        self.spaces(buf, start, end, out);
+    }
+
+    /// A gap with comments or other white space (or after an error: a line break there
+    /// forgets the open containers): spaces, line breaks kept.
+    #[inline(never)]
+    fn spaces(&mut self, buf: &[u8], start: usize, end: usize, out: &mut Vec<u8>) {
+        self.flush(buf, out);
         let mut from = start;
         for i in memchr::memchr_iter(b'\n', &buf[start..end]) {
             let i = start + i;
@@ -442,6 +527,7 @@ impl Json5 {
         message: String,
         out: &mut Vec<u8>,
     ) -> Result<(), String> {
+        self.flush(buf, out);
         let before = &buf[start..inner];
         let breaks = memchr::memchr_iter(b'\n', before).count() as u64;
         let line_start = match memchr::memrchr(b'\n', before) {
