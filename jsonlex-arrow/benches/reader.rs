@@ -16,7 +16,7 @@ use arrow_schema::{Schema, SchemaRef};
 use criterion::{criterion_group, Criterion, Throughput};
 
 mod shapes;
-use shapes::{deep, inputs, twitter, wide};
+use shapes::{deep, inputs, twitter, wide, wide_spaced};
 
 fn schema_of(input: &[u8]) -> SchemaRef {
     Arc::new(arrow_json::reader::infer_json_schema(Cursor::new(input), None).expect("arrow-json infers").0)
@@ -120,13 +120,14 @@ fn reps() -> usize {
     std::env::var("REPS").ok().and_then(|r| r.parse().ok()).unwrap_or(5)
 }
 
-/// `ONE=input,task,side` (e.g. `ONE=0,read,jsonlex`; side `json5`: jsonlex-arrow reading
+/// `ONE=input,task,side` (input 0-3: twitter, wide, deep, wide with a space after each `:`
+/// and `,`; e.g. `ONE=0,read,jsonlex`; side `json5`: jsonlex-arrow reading
 /// the same JSON as JSON5): that alone, `REPS` times (default 5), for
 /// `perf stat` (instruction counts do not depend on the machine's load).
 fn one(spec: &str) {
     let parts: Vec<&str> = spec.split(',').collect();
     let (index, task, side) = (parts[0].parse::<usize>().expect("input index"), parts[1], parts[2]);
-    let input = [twitter, wide, deep][index]();
+    let input = [twitter, wide, deep, wide_spaced][index]();
     let schema = schema_of(&input);
     for _ in 0..reps() {
         match (task, side) {

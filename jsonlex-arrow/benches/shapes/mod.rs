@@ -63,6 +63,30 @@ pub fn deep() -> Vec<u8> {
     out.into_bytes()
 }
 
+/// `wide()` as Python's `json.dumps` writes it by default: a space after every `:`
+/// and `,` (outside strings).
+pub fn wide_spaced() -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut in_string = false;
+    let mut escaped = false;
+    for b in wide() {
+        out.push(b);
+        if in_string {
+            match (escaped, b) {
+                (true, _) => escaped = false,
+                (false, b'\\') => escaped = true,
+                (false, b'"') => in_string = false,
+                _ => {}
+            }
+        } else if b == b'"' {
+            in_string = true;
+        } else if b == b':' || b == b',' {
+            out.push(b' ');
+        }
+    }
+    out
+}
+
 /// The three shapes, named as the tables name them.
 pub fn inputs() -> Vec<(&'static str, Vec<u8>)> {
     vec![("twitter statuses", twitter()), ("wide (64 flat fields)", wide()), ("deep (8 levels)", deep())]
