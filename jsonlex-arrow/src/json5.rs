@@ -12,6 +12,12 @@
 //! and the output meet again, so columns and byte offsets in errors are the input's
 //! too.
 //!
+//! Pieces of any size: what is JSON already goes out in one copy per piece; a token
+//! that a piece's end may have cut is held back (with the words right before it, which
+//! may be its start: `0` then `x` of `0x1F`), and a token cut again and again is lexed
+//! again when what is held has doubled, so a long string in small pieces costs linear
+//! time.
+//!
 //! `Infinity` and `NaN` as values have no JSON text: they are errors, as in
 //! `jsonlex::json5::decode`'s default. An error found here puts one byte that no JSON
 //! token starts with (`#`) in the output, so the decoder stops (or, skipping bad
