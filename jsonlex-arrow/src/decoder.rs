@@ -276,9 +276,12 @@ impl Decoder {
             text.push(b'\n');
         }
         // Strict JSON whatever the dialect: past the comment stripper (and its state).
+        // Not part of the input: the input's positions (in errors) do not count it.
         let batch_size = std::mem::replace(&mut self.batch_size, usize::MAX);
+        let pos = self.pos;
         let used = self.decode_json(&text);
         self.batch_size = batch_size;
+        self.pos = pos;
         if used? != text.len() || !self.pending.is_empty() {
             return Err(ArrowError::JsonError("serialized rows did not decode whole".into()));
         }
