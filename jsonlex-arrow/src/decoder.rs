@@ -542,13 +542,13 @@ impl Decoder {
         let at = self.pos.offset + offset as u64;
         let (line, column) = (self.pos.lines + lines + 1, at - line_start + 1);
         if let Some(Translation::Json5(j)) = self.dialect.as_deref() {
-            // Where that is in the JSON5 input (lines are the same).
-            return match j.locate(at) {
-                (_, _, _, Some(found)) => ArrowError::JsonError(found.to_string()),
-                (_, column, byte, None) => {
-                    ArrowError::JsonError(format!("line {line}, column {column} (byte {byte}): {message}"))
-                }
-            };
+            // Where that is in the JSON5 input (lines are the same), or the translation's
+            // own error put there.
+            if let Some(found) = j.found_at(at) {
+                return ArrowError::JsonError(found.to_string());
+            }
+            let (column, byte) = j.column_and_byte(at);
+            return ArrowError::JsonError(format!("line {line}, column {column} (byte {byte}): {message}"));
         }
         ArrowError::JsonError(format!("line {line}, column {column} (byte {at}): {message}"))
     }

@@ -72,14 +72,11 @@ pub(crate) struct Json5 {
     /// Input bytes translated (`held` follows them) and output bytes written.
     input_at: u64,
     output_at: u64,
-    /// Lines the translated input has started (1 at the start) and where the last
-    /// one starts, in the input.
-    line: u64,
-    line_start: u64,
     /// (output, input) where the two meet again after a token that changed length,
     /// in order, since the oldest position an error may still name.
     marks: VecDeque<(u64, u64)>,
-    /// (line, output, input) where each line starts, as far back as `marks`.
+    /// (line, output, input) where each line starts, as far back as `marks` (never
+    /// empty: the last is the translated input's current line).
     lines: VecDeque<(u64, u64, u64)>,
     found: VecDeque<Found>,
     /// Schema inference: the first error ends the translation.
@@ -168,8 +165,6 @@ impl Json5 {
             prev: Prev::Start,
             input_at: 0,
             output_at: 0,
-            line: 1,
-            line_start: 0,
             marks: VecDeque::new(),
             lines: VecDeque::from([(1, 0, 0)]),
             found: VecDeque::new(),
@@ -437,6 +432,12 @@ impl Json5 {
         }
     }
 
+    /// A line of the input starts at `input`, of the output at `output`.
+    fn line_starts(&mut self, output: u64, input: u64) {
+        let line = self.lines.back().map_or(1, |l| l.0) + 1;
+        self.lines.push_back((line, output, input));
+    }
+
     /// Writes the bytes that go out as they are, and counts their line breaks.
     fn flush(&mut self, buf: &[u8], out: &mut Vec<u8>) {
         let (start, end) = std::mem::take(&mut self.span);
@@ -447,9 +448,7 @@ impl Json5 {
         out.extend_from_slice(bytes);
         let (output, input) = (self.output_at, self.input_at);
         for i in memchr::memchr_iter(b'\n', bytes) {
-            self.line += 1;
-            self.line_start = input + i as u64 + 1;
-            self.lines.push_back((self.line, output + i as u64 + 1, self.line_start));
+            self.line_starts(output + i as u64 + 1, input + i as u64 + 1);
         }
         self.output_at += bytes.len() as u64;
         self.input_at += bytes.len() as u64;
@@ -476,9 +475,7 @@ impl Json5 {
         for i in memchr::memchr_iter(b'\n', source) {
             out.push(b'\n');
             self.output_at += 1;
-            self.line += 1;
-            self.line_start = input + i as u64 + 1;
-            self.lines.push_back((self.line, self.output_at, self.line_start));
+            self.line_starts(self.output_at, input + i as u64 + 1);
             breaks = true;
         }
         if changed || breaks {
@@ -507,9 +504,7 @@ impl Json5 {
             out.push(b'\n');
             self.output_at += (i + 1 - from) as u64;
             self.input_at += (i + 1 - from) as u64;
-            self.line += 1;
-            self.line_start = self.input_at;
-            self.lines.push_back((self.line, self.output_at, self.input_at));
+            self.line_starts(self.output_at, self.input_at);
             from = i + 1;
             if self.resync {
                 self.stack.clear();
@@ -534,14 +529,15 @@ impl Json5 {
         out: &mut Vec<u8>,
     ) -> Result<(), String> {
         self.flush(buf, out);
+        let (line, line_start) = self.lines.back().map_or((1, 0), |l| (l.0, l.2));
         let before = &buf[start..inner];
         let breaks = memchr::memchr_iter(b'\n', before).count() as u64;
         let line_start = match memchr::memrchr(b'\n', before) {
             Some(i) => self.input_at + i as u64 + 1,
-            None => self.line_start,
+            None => line_start,
         };
         let byte = self.input_at + (inner - start) as u64;
-        let message = format!("line {}, column {} (byte {byte}): {message}", self.line + breaks, byte - line_start + 1);
+        let message = format!("line {}, column {} (byte {byte}): {message}", line + breaks, byte - line_start + 1);
         if self.fail_fast {
             return Err(message);
         }
@@ -570,33 +566,27 @@ impl Json5 {
     /// The input offset of output offset `output` (at a token's start or inside
     /// copied text: exact; inside a token that changed length: its start or end).
     fn input_of(&self, output: u64) -> u64 {
-        let mark = self.marks.iter().rev().find(|m| m.0 <= output).copied();
+        // The later of the last mark and the last line start at or before it (a mark
+        // on a tie): both are places where output and input meet.
         let line = self.lines.iter().rev().find(|l| l.1 <= output).map(|l| (l.1, l.2));
-        let (o, i) = match (mark, line) {
-            (Some(m), Some(l)) => {
-                if m.0 >= l.0 {
-                    m
-                } else {
-                    l
-                }
-            }
-            (Some(m), None) => m,
-            (None, Some(l)) => l,
-            (None, None) => (0, 0),
-        };
+        let mark = self.marks.iter().rev().find(|m| m.0 <= output).copied();
+        let (o, i) = [line, mark].into_iter().flatten().max_by_key(|p| p.0).unwrap_or((0, 0));
         let next = self.marks.iter().find(|m| m.0 > output).map_or(self.input_at, |m| m.1);
         (i + (output - o)).min(next)
     }
 
-    /// The input's line, column and byte for output offset `output`, and the message of
-    /// the error put there, if one was.
-    pub(crate) fn locate(&self, output: u64) -> (u64, u64, u64, Option<&str>) {
-        if let Some(f) = self.found.iter().find(|f| f.output == output) {
-            return (0, 0, 0, Some(&f.message));
-        }
+    /// The message (with its place) of the error put at output offset `output`, if
+    /// one was.
+    pub(crate) fn found_at(&self, output: u64) -> Option<&str> {
+        self.found.iter().find(|f| f.output == output).map(|f| f.message.as_str())
+    }
+
+    /// The input's column and byte for output offset `output` (its line is the
+    /// output's: line breaks are kept one for one).
+    pub(crate) fn column_and_byte(&self, output: u64) -> (u64, u64) {
         let byte = self.input_of(output);
-        let (line, _, start) = self.lines.iter().rev().find(|l| l.1 <= output).copied().unwrap_or((1, 0, 0));
-        (line, byte.saturating_sub(start) + 1, byte, None)
+        let start = self.lines.iter().rev().find(|l| l.1 <= output).map_or(0, |l| l.2);
+        (byte.saturating_sub(start) + 1, byte)
     }
 
     /// The input's column for output column `column` (from 1) of line `line`.
