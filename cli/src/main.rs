@@ -99,7 +99,7 @@ fn dialect_args() -> [Arg; 3] {
         Arg::new("dialect")
             .long("dialect")
             .value_name("DIALECT")
-            .value_parser(["json", "jsonc", "json5"])
+            .value_parser(Dialect::ALL.map(|d| d.name()))
             .default_value("json")
             .help("The input's grammar: strict JSON, JSON with // and /* */ comments, or JSON5"),
         Arg::new("non-finite")
@@ -117,11 +117,7 @@ fn dialect_args() -> [Arg; 3] {
 /// The dialect, and the options with its flags (`non_finite`: the mode when
 /// `--non-finite` is not given).
 fn dialect_options(m: &ArgMatches, options: DecodeOptions, non_finite: NonFinite) -> (Dialect, DecodeOptions) {
-    let dialect = match m.get_one::<String>("dialect").map(String::as_str) {
-        Some("jsonc") => Dialect::Jsonc,
-        Some("json5") => Dialect::Json5,
-        _ => Dialect::Json,
-    };
+    let dialect = m.get_one::<String>("dialect").and_then(|d| Dialect::from_name(d)).unwrap_or_default();
     let non_finite = match m.get_one::<String>("non-finite").map(String::as_str) {
         Some("null") => NonFinite::Null,
         Some(_) => NonFinite::Error,

@@ -126,12 +126,7 @@ impl JsonlexOptions {
                 self.newline_delimited = value.to_ascii_lowercase().parse().map_err(|_| bad("expected true or false"))?
             }
             "dialect" => {
-                self.dialect = match value.to_ascii_lowercase().as_str() {
-                    "json" => jsonlex_arrow::Dialect::Json,
-                    "jsonc" => jsonlex_arrow::Dialect::Jsonc,
-                    "json5" => jsonlex_arrow::Dialect::Json5,
-                    _ => return Err(bad("expected json, jsonc or json5")),
-                }
+                self.dialect = jsonlex_arrow::Dialect::from_name(value).ok_or_else(|| bad("expected json, jsonc or json5"))?
             }
             _ => {
                 return Err(config_datafusion_err!(
@@ -151,15 +146,7 @@ impl JsonlexOptions {
             ("extension".into(), self.extension.clone()),
             ("skip_bad_records".into(), self.skip_bad_records.to_string()),
             ("newline_delimited".into(), self.newline_delimited.to_string()),
-            (
-                "dialect".into(),
-                match self.dialect {
-                    jsonlex_arrow::Dialect::Json => "json",
-                    jsonlex_arrow::Dialect::Jsonc => "jsonc",
-                    jsonlex_arrow::Dialect::Json5 => "json5",
-                }
-                .into(),
-            ),
+            ("dialect".into(), self.dialect.name().into()),
         ]
     }
 

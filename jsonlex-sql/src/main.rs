@@ -107,18 +107,14 @@ fn command() -> Command {
 fn dialect_arg() -> Arg {
     Arg::new("dialect")
         .long("dialect")
-        .value_parser(["json", "jsonc", "json5"])
+        .value_parser(jsonlex_arrow::Dialect::ALL.map(|d| d.name()))
         .default_value("json")
         .help("The input's dialect: JSON, JSONC (comments) or JSON5")
 }
 
 /// The dialect `--dialect` names.
 pub(crate) fn dialect_of(m: &clap::ArgMatches) -> jsonlex_arrow::Dialect {
-    match m.get_one::<String>("dialect").map(String::as_str) {
-        Some("jsonc") => jsonlex_arrow::Dialect::Jsonc,
-        Some("json5") => jsonlex_arrow::Dialect::Json5,
-        _ => jsonlex_arrow::Dialect::Json,
-    }
+    m.get_one::<String>("dialect").and_then(|d| jsonlex_arrow::Dialect::from_name(d)).unwrap_or_default()
 }
 
 fn main() -> ExitCode {

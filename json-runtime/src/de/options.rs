@@ -59,6 +59,32 @@ pub enum Dialect {
     Json5,
 }
 
+impl Dialect {
+    /// Every dialect, in the order of [`Dialect::name`]'s list.
+    pub const ALL: [Dialect; 3] = [Dialect::Json, Dialect::Jsonc, Dialect::Json5];
+
+    /// The name command lines and options spell it with: `json`, `jsonc`, `json5`.
+    ///
+    /// ```
+    /// use json_runtime::de::Dialect;
+    /// assert_eq!(Dialect::Json5.name(), "json5");
+    /// assert_eq!(Dialect::from_name("JSONC"), Some(Dialect::Jsonc));
+    /// assert_eq!(Dialect::from_name("yaml"), None);
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            Dialect::Json => "json",
+            Dialect::Jsonc => "jsonc",
+            Dialect::Json5 => "json5",
+        }
+    }
+
+    /// The dialect that `name` names ([`Dialect::name`]'s spelling, any ASCII case).
+    pub fn from_name(name: &str) -> Option<Dialect> {
+        Dialect::ALL.into_iter().find(|d| d.name().eq_ignore_ascii_case(name))
+    }
+}
+
 /// Decoder settings, builder style:
 ///
 /// ```
