@@ -53,6 +53,9 @@ impl Fail {
 /// of its own; this bounds its memory, not the call stack).
 const MAX_SKIP_DEPTH: usize = 1 << 16;
 
+/// How much of the input [`Cursor::new`] looks at to guess whether it is `spaced`.
+const SNIFF: usize = 256;
+
 /// The fast skip's parser ([`Cursor::skip_container`]): nesting to 512 levels, as many
 /// as the parser's inline stack holds (deeper values go the token loop's way, which
 /// allows [`MAX_SKIP_DEPTH`]); invalid UTF-8 and lone surrogates rejected, as the token
@@ -72,6 +75,11 @@ pub(crate) struct Cursor<'a> {
     /// `,` `:` `}` `]` are always tokens of one byte (the lexer says so): the cursor
     /// steps over one right after a token without lexing it.
     punct: bool,
+    /// The input writes a space after `:` and `,` (`{"a": 1, "b": 2}`, as Python's
+    /// `json.dumps` does): the cursor steps over it with the punctuation, so that the
+    /// unlexed fast paths ([`quoted_key`](Cursor::quoted_key), integers) still apply.
+    /// Guessed from the input's start; either guess gives the same answers.
+    spaced: bool,
     /// Unescaped strings.
     scratch: Vec<u8>,
     /// Open containers of a skipped value (true: an object).
@@ -97,7 +105,10 @@ impl<'a> Cursor<'a> {
         ]
         .iter()
         .all(|&(b, k)| lexer.single_byte_token(b) == Some(k));
-        Cursor { input, lexer, last, punct, scratch, stack, record: 0 }
+        // The first `:` is nearly always a key's (cheap: a cursor per line in inference).
+        let start = &input[..input.len().min(SNIFF)];
+        let spaced = memchr::memchr(b':', start).is_some_and(|at| start.get(at + 1) == Some(&b' '));
+        Cursor { input, lexer, last, punct, spaced, scratch, stack, record: 0 }
     }
 
     /// The buffers, for the next cursor.
@@ -360,11 +371,23 @@ impl<'a> Cursor<'a> {
         self.lexer.set_offset(self.lexer.offset() + 1);
     }
 
-    /// After a key: the `:` and the value's first token.
-    #[inline]
+    /// [`step`](Cursor::step), and over one space after it in `spaced` input.
+    #[inline(always)]
+    fn step_spaced(&mut self) {
+        let mut at = self.lexer.offset() + 1;
+        if self.spaced && self.input.get(at) == Some(&b' ') {
+            at += 1;
+        }
+        self.lexer.set_offset(at);
+    }
+
+    /// After a key: the `:` and the value's first token (always inlined, as
+    /// [`value`](Cursor::value) is: each column's decode loop is built around them, and
+    /// left to itself the compiler stops inlining them at a few more instructions).
+    #[inline(always)]
     pub(crate) fn colon_value(&mut self) -> Res<Token<JsonToken>> {
         if self.punct_next() == Some(b':') {
-            self.step();
+            self.step_spaced();
             return self.value();
         }
         let t = self.next()?;
@@ -375,7 +398,7 @@ impl<'a> Cursor<'a> {
     }
 
     /// The first token of a value.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn value(&mut self) -> Res<Token<JsonToken>> {
         if let Some(t) = self.short_integer() {
             return Ok(t);
@@ -407,7 +430,7 @@ impl<'a> Cursor<'a> {
     fn list_end(&mut self, close: u8, close_kind: JsonToken, what: &str) -> Res<bool> {
         match self.punct_next() {
             Some(b',') => {
-                self.step();
+                self.step_spaced();
                 return Ok(true);
             }
             Some(b) if b == close => {

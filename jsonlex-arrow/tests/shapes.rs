@@ -131,21 +131,39 @@ fn object(fields: &[(String, Shape)], d: &mut Draw, out: &mut String) {
     // Mostly in the declared order, sometimes reversed (records need not share one).
     let reversed = d.one_in(4);
     let order: Vec<usize> = if reversed { (0..fields.len()).rev().collect() } else { (0..fields.len()).collect() };
+    // One layout a record (so that an input's records mix them).
+    let layout = d.next() % 3;
     for i in order {
         if d.one_in(5) {
             continue; // a missing field
         }
         let (k, s) = &fields[i];
+        let (comma, colon) = separators(layout, d);
         if !first {
-            out.push(',');
+            out.push_str(comma);
         }
         first = false;
         let seed = d.next();
         out.push_str(&quoted(k, seed));
-        out.push_str(if d.one_in(4) { " : " } else { ":" });
+        out.push_str(colon);
         value(s, d, out);
     }
     out.push('}');
+}
+
+/// The comma before a member and the colon after its key: compact (layout 0), spaced
+/// as Python's `json.dumps` writes them (1: the reader steps over those spaces with
+/// the punctuation when the input starts so), or white space of other kinds (2).
+fn separators(layout: u64, d: &mut Draw) -> (&'static str, &'static str) {
+    match layout {
+        0 => (",", ":"),
+        1 => (", ", ": "),
+        _ => {
+            let commas = [",", ", ", ",  ", ",\t", " , "];
+            let colons = [":", ": ", " : ", ":  ", ":\t "];
+            (commas[(d.next() % 5) as usize], colons[(d.next() % 5) as usize])
+        }
+    }
 }
 
 /// `n` records, each of `fields` or, one in four, of `other` (whose keys may be the
