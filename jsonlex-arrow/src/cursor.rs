@@ -53,6 +53,10 @@ impl Fail {
 /// of its own; this bounds its memory, not the call stack).
 const MAX_SKIP_DEPTH: usize = 1 << 16;
 
+/// The longest string [`Cursor::plain_string`] reads without the lexer (longer ones
+/// are cheaper through the lexer's SIMD skip).
+const PLAIN_STRING_MAX: usize = 32;
+
 /// How much of the input [`Cursor::new`] looks at to guess whether it is `spaced`.
 const SNIFF: usize = 256;
 
@@ -148,6 +152,9 @@ impl<'a> Cursor<'a> {
     /// `next_token`'s).
     #[inline(never)]
     fn next_key_token(&mut self) -> Res<Token<JsonToken>> {
+        if let Some(t) = self.plain_string() {
+            return Ok(t);
+        }
         let next = self.lexer.next_token_key();
         self.checked(next)
     }
@@ -357,6 +364,47 @@ impl<'a> Cursor<'a> {
         Some(Token { kind: JsonToken::Integer, start, end: start + end })
     }
 
+    /// A string token of printable ASCII without escapes right at the cursor (no white
+    /// space first), of at most [`PLAIN_STRING_MAX`] bytes, found without the lexer:
+    /// json.lex's `"\"" plain* "\""`, `String`, whose `plain` holds every byte
+    /// 0x20-0x7F but `"` and `\\`. `None`: anything else (the lexer decides: escapes,
+    /// non-ASCII text to check, control bytes, longer strings).
+    #[inline(always)]
+    fn plain_string(&mut self) -> Option<Token<JsonToken>> {
+        let start = self.lexer.offset();
+        let bytes = self.input.get(start..)?;
+        if *bytes.first()? != b'"' {
+            return None;
+        }
+        // Eight bytes at a time: the lowest byte that is `"`, `\\`, below 0x20 or above
+        // 0x7F (the tests' borrows run only upwards from such a byte, so the lowest flag
+        // is exact).
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        const HIGH: u64 = 0x8080_8080_8080_8080;
+        let zero = |w: u64| w.wrapping_sub(ONES) & !w & HIGH;
+        let mut at = 1;
+        let close = loop {
+            let word = u64::from_le_bytes(bytes.get(at..at + 8)?.try_into().ok()?);
+            let special = zero(word ^ (ONES * u64::from(b'"')))
+                | zero(word ^ (ONES * u64::from(b'\\')))
+                | (word.wrapping_sub(ONES * 0x20) & !word & HIGH)
+                | (word & HIGH);
+            if special != 0 {
+                break at + (special.trailing_zeros() / 8) as usize;
+            }
+            at += 8;
+            if at > PLAIN_STRING_MAX {
+                return None;
+            }
+        };
+        if bytes[close] != b'"' {
+            return None;
+        }
+        let end = start + close + 1;
+        self.lexer.set_offset(end);
+        Some(Token { kind: JsonToken::String, start, end })
+    }
+
     /// The byte right after the last token, if it is a one-byte token.
     #[inline(always)]
     fn punct_next(&self) -> Option<u8> {
@@ -401,6 +449,9 @@ impl<'a> Cursor<'a> {
     #[inline(always)]
     pub(crate) fn value(&mut self) -> Res<Token<JsonToken>> {
         if let Some(t) = self.short_integer() {
+            return Ok(t);
+        }
+        if let Some(t) = self.plain_string() {
             return Ok(t);
         }
         let t = self.next()?;
@@ -839,7 +890,7 @@ fn hex4(s: &[u8], at: usize) -> Option<u32> {
 
 #[cfg(test)]
 mod tests {
-    use super::{same_key, unescape, Cursor, Fail, JsonLexer, FAST_SKIP};
+    use super::{same_key, unescape, Cursor, Fail, JsonLexer, JsonToken, Res, Token, FAST_SKIP};
 
     /// What a skip of the value at the start of `input` gives: the offset after it,
     /// `None` for incomplete, or the error's offset and message. `fast`: through
@@ -903,6 +954,58 @@ mod tests {
             }
         }
         assert!(fast_taken > 100, "{fast_taken}");
+    }
+
+    /// What `read` gives at the start of `input`: the token, `None` for incomplete, or
+    /// the error's offset and message.
+    fn token_with(
+        input: &[u8],
+        last: bool,
+        read: impl Fn(&mut Cursor) -> Res<Token<JsonToken>>,
+    ) -> Result<(JsonToken, usize, usize), Option<(usize, String)>> {
+        let mut cur = Cursor::new(input, last, Vec::new(), Vec::new());
+        match read(&mut cur) {
+            Ok(t) => Ok((t.kind, t.start, t.end)),
+            Err(Fail::Incomplete) => Err(None),
+            Err(Fail::Bad(b)) => Err(Some((b.offset, b.message))),
+        }
+    }
+
+    #[test]
+    fn plain_strings_read_without_the_lexer_are_its_tokens() {
+        // Strings of 0-44 bytes with each byte the fast path must stop at (or not) at
+        // every place, before the 8-byte words' edges and after, and the input cut at
+        // every byte: `value` and `next_key_token` (fast path first) and `next` (the
+        // lexer) agree.
+        let specials: &[&[u8]] =
+            &[b"\"", b"\\", b"\\n", b"\x00", b"\x1f", b"\x7f", b"\x80", b"\xc3\xa9", b"\xff", b" ", b"~"];
+        let mut fast = 0;
+        for len in 0..45 {
+            for at in 0..=len {
+                for special in specials {
+                    let mut body = vec![b'a'; len];
+                    body.splice(at.min(len)..(at + 1).min(len), special.iter().copied());
+                    let mut input = b"\"".to_vec();
+                    input.extend_from_slice(&body);
+                    input.extend_from_slice(b"\",\"k\":1}\n");
+                    for cut in
+                        [input.len(), len + 2, len + 3, len + 9, len + 10].into_iter().filter(|&c| c <= input.len())
+                    {
+                        let piece = &input[..cut];
+                        for last in [true, false] {
+                            let by_value = token_with(piece, last, |c| c.value());
+                            let lexed = token_with(piece, last, |c| c.next());
+                            assert_eq!(by_value, lexed, "{:?} last {last}", String::from_utf8_lossy(piece));
+                            let as_key = token_with(piece, last, |c| c.next_key_token());
+                            assert_eq!(as_key, lexed, "{:?} as a key, last {last}", String::from_utf8_lossy(piece));
+                            let mut cur = Cursor::new(piece, last, Vec::new(), Vec::new());
+                            fast += usize::from(cur.plain_string().is_some());
+                        }
+                    }
+                }
+            }
+        }
+        assert!(fast > 10_000, "{fast}");
     }
 
     #[test]
