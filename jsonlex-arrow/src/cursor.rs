@@ -902,11 +902,16 @@ mod tests {
             Err(_) => return Err(Some((usize::MAX, String::new()))),
         };
         let result = if fast { cur.skip_record(t) } else { cur.skip(t) };
-        match result {
-            Ok(()) => Ok(cur.offset()),
-            Err(Fail::Incomplete) => Err(None),
-            Err(Fail::Bad(b)) => Err(Some((b.offset, b.message))),
-        }
+        verdict(result.map(|()| cur.offset()))
+    }
+
+    /// `r` with its error as the tests compare it: `None` for incomplete, else the
+    /// offset and the message.
+    fn verdict<T>(r: Res<T>) -> Result<T, Option<(usize, String)>> {
+        r.map_err(|e| match e {
+            Fail::Incomplete => None,
+            Fail::Bad(b) => Some((b.offset, b.message)),
+        })
     }
 
     const SEEDS: &[&[u8]] = &[
@@ -956,19 +961,14 @@ mod tests {
         assert!(fast_taken > 100, "{fast_taken}");
     }
 
-    /// What `read` gives at the start of `input`: the token, `None` for incomplete, or
-    /// the error's offset and message.
+    /// What `read` gives at the start of `input`: the token, or its [`verdict`].
     fn token_with(
         input: &[u8],
         last: bool,
         read: impl Fn(&mut Cursor) -> Res<Token<JsonToken>>,
     ) -> Result<(JsonToken, usize, usize), Option<(usize, String)>> {
         let mut cur = Cursor::new(input, last, Vec::new(), Vec::new());
-        match read(&mut cur) {
-            Ok(t) => Ok((t.kind, t.start, t.end)),
-            Err(Fail::Incomplete) => Err(None),
-            Err(Fail::Bad(b)) => Err(Some((b.offset, b.message))),
-        }
+        verdict(read(&mut cur).map(|t| (t.kind, t.start, t.end)))
     }
 
     #[test]
