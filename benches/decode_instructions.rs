@@ -12,9 +12,9 @@
 //!     target/release/deps/decode_instructions-* jsonlex-decode canada 1
 //! ```
 //!
-//! Without arguments it prints the combinations. `time [rounds]` instead prints an
-//! interleaved best-of-rounds wall-clock table (see `time_all`) of every corpus file and
-//! payload class.
+//! Without arguments it prints the combinations. `time [rounds] [input...]` instead prints
+//! an interleaved best-of-rounds wall-clock table (see `time_all`) of every corpus file and
+//! payload class, or of the inputs named.
 
 use jsonlex_benches::{best_of_rounds, corpus, decode_payloads, wide_payloads};
 use serde::de::IgnoredAny;
@@ -80,11 +80,14 @@ fn decode_loop(which: &str, name: &str, text: &[u8], n: usize) -> usize {
 /// loaded machine: best of `rounds` rounds ([`best_of_rounds`]), each call timed alone
 /// (so that simd-json's copy of its input, which it parses in place, is not counted).
 /// Prints a Markdown table; MiB/s of the input.
-fn time_all(rounds: usize) {
+fn time_all(rounds: usize, only: &[String]) {
     use std::time::Instant;
     let mut inputs = corpus();
     inputs.extend(decode_payloads());
     inputs.extend(wide_payloads());
+    if !only.is_empty() {
+        inputs.retain(|(name, _)| only.contains(name));
+    }
     println!(
         "| input | jsonlex validate | serde_json IgnoredAny | IgnoredAny / validate | jsonlex decode | simd-json | \
          simd-json / decode | serde_json Value | serde_json / decode | sonic-rs Value | jsonlex Document | \
@@ -148,7 +151,7 @@ fn time_all(rounds: usize) {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
     if args.first().map(String::as_str) == Some("time") {
-        return time_all(args.get(1).map_or(30, |n| n.parse().expect("rounds")));
+        return time_all(args.get(1).map_or(30, |n| n.parse().expect("rounds")), args.get(2..).unwrap_or(&[]));
     }
     // The corpus files, then the payload classes (escape-heavy, u-escaped, ...).
     let mut files = corpus();

@@ -2,8 +2,8 @@
 //!
 //! Each loop state gets a function `loop_N(input, p) -> end`: whole chunks of
 //! [`UNROLL`] bytes tested without a bounds check per byte (byte by byte through a
-//! packed 256-entry class table or a `matches!`, or as one word for a class of
-//! [`SWAR_MAX_RANGES`] ASCII range), the tail byte by byte. A hooked loop (see
+//! packed 256-entry class table or a `matches!`, or as one word for a class of ASCII
+//! bytes that few operations test, see [`SWAR_MAX_OPS`]), the tail byte by byte. A hooked loop (see
 //! [`crate::analysis::Hook`]) hands a long run to the runtime's inline probe or
 //! out-of-line kernel ([`hook_call`]); the hooks' classes are constants
 //! ([`hook_classes`]) so that the probe's compares fold at compile time.
@@ -21,10 +21,10 @@ const UNROLL: usize = 8;
 // The hook peels one chunk before its probe.
 const _: () = assert!(Hook::PROBE_AFTER == UNROLL);
 
-/// Classes of at most this many ASCII ranges test a whole chunk as one word. Each range
-/// costs about four operations a word: measured on the corpus (callgrind), a single
-/// range (digits) pays off, whitespace's three ranges do not.
-const SWAR_MAX_RANGES: usize = 1;
+/// Classes of ASCII bytes whose word test takes at most this many operations (see
+/// [`swar_costs`]) test a whole chunk as one word. Measured on the corpus (callgrind):
+/// digits (3) and a string body (7) pay off, whitespace's three ranges (10) do not.
+const SWAR_MAX_OPS: usize = 8;
 
 /// `struct SkipN;` with its class as a `ConstClass` for each hook's class, and the
 /// class as `const SKIP_N`. A type, so that the kernels the hook calls are compiled for
@@ -71,27 +71,197 @@ pub(super) fn hook_call(rt: &syn::Path, hooks: &[Hook], hook: &Hook, probe: bool
     quote!(#rt::skip::#function::<#name>(kernels, &#constant, input, p))
 }
 
-/// For a class of at most [`SWAR_MAX_RANGES`] ranges of ASCII bytes, an expression over `word` (eight
-/// input bytes, little-endian) whose byte `i` has its high bit set exactly when input
-/// byte `i` is in the class. Per range `lo..=hi`, on the bytes with their high bit
-/// cleared (so that no addition carries into the next byte): `y + (0x80 - lo)` sets the
-/// high bit iff `y >= lo`, `y + (0x7F - hi)` iff `y > hi`; bytes >= 0x80 are masked out
-/// with `!word`.
-fn swar_chunk_test(class: &ByteSet) -> Option<TokenStream> {
-    let ranges = class.ranges();
-    if ranges.is_empty() || ranges.len() > SWAR_MAX_RANGES || ranges.iter().any(|&(_, hi)| hi >= 0x80) {
-        return None;
+/// One term of a word test, on `low` (the input word with each byte's high bit
+/// cleared, so that no addition carries into the next byte): a word whose byte `i` has
+/// its high bit set exactly when `low`'s byte `i` passes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Term {
+    /// `y >= lo` (`lo >= 1`): `y + (0x80 - lo)`.
+    AtLeast(u8),
+    /// `y > hi` (`hi <= 0x7F`): `y + (0x7F - hi)`.
+    Above(u8),
+    /// `y <= hi`: the negation of `Above`.
+    AtMost(u8),
+    /// `y < lo`: the negation of `AtLeast`.
+    Below(u8),
+    /// `lo <= y <= hi`, `1 <= lo <= hi < 0x7F`.
+    Within(u8, u8),
+    /// `y < lo || y > hi`, the same bounds.
+    Outside(u8, u8),
+    /// `y != v`: `(y ^ v) + 0x7F`.
+    Not(u8),
+}
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+
+/// `0x2222_2222_2222_2222u64`: a word constant as a reader of the generated code reads it.
+fn word(k: u64) -> Literal {
+    let hex = format!("{k:016X}");
+    let groups: Vec<&str> = (0..4).map(|i| &hex[4 * i..4 * i + 4]).collect();
+    format!("0x{}u64", groups.join("_")).parse().expect("a u64 literal")
+}
+
+impl Term {
+    /// Its operations (additions, exclusive ors, negations, the `&` inside `Within`).
+    fn ops(self) -> usize {
+        match self {
+            Term::AtLeast(_) | Term::Above(_) => 1,
+            Term::AtMost(_) | Term::Below(_) | Term::Not(_) => 2,
+            Term::Within(..) | Term::Outside(..) => 4,
+        }
     }
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    let terms = ranges.iter().map(|&(lo, hi)| {
-        let ge = Literal::u64_unsuffixed(ONES * (0x80 - lo as u64));
-        let gt = Literal::u64_unsuffixed(ONES * (0x7F - hi as u64));
-        quote!(((low + #ge) & !(low + #gt)))
-    });
-    Some(quote! {{
-        let low = word & 0x7F7F_7F7F_7F7F_7F7Fu64;
-        (#(#terms)|*) & !word
-    }})
+
+    #[cfg(test)]
+    fn eval(self, low: u64) -> u64 {
+        let at_least = |lo: u8| low.wrapping_add(ONES * (0x80 - lo as u64));
+        let above = |hi: u8| low.wrapping_add(ONES * (0x7F - hi as u64));
+        match self {
+            Term::AtLeast(lo) => at_least(lo),
+            Term::Above(hi) => above(hi),
+            Term::AtMost(hi) => !above(hi),
+            Term::Below(lo) => !at_least(lo),
+            Term::Within(lo, hi) => at_least(lo) & !above(hi),
+            Term::Outside(lo, hi) => !at_least(lo) | above(hi),
+            Term::Not(v) => (low ^ (ONES * v as u64)).wrapping_add(ONES * 0x7F),
+        }
+    }
+
+    fn tokens(self) -> TokenStream {
+        let at_least = |lo: u8| {
+            let k = word(ONES * (0x80 - lo as u64));
+            quote!((low + #k))
+        };
+        let above = |hi: u8| {
+            let k = word(ONES * (0x7F - hi as u64));
+            quote!((low + #k))
+        };
+        match self {
+            Term::AtLeast(lo) => at_least(lo),
+            Term::Above(hi) => above(hi),
+            Term::AtMost(hi) => {
+                let t = above(hi);
+                quote!(!#t)
+            }
+            Term::Below(lo) => {
+                let t = at_least(lo);
+                quote!(!#t)
+            }
+            Term::Within(lo, hi) => {
+                let (a, b) = (at_least(lo), above(hi));
+                quote!((#a & !#b))
+            }
+            Term::Outside(lo, hi) => {
+                let (a, b) = (at_least(lo), above(hi));
+                quote!((!#a | #b))
+            }
+            Term::Not(v) => {
+                let x = word(ONES * v as u64);
+                quote!(((low ^ #x) + 0x7F7F_7F7F_7F7F_7F7Fu64))
+            }
+        }
+    }
+}
+
+/// How a chunk of eight bytes is tested as one word for a class of ASCII bytes: the
+/// union of its ranges, or (a string body: everything but controls, `"` and `\\`) the
+/// intersection of the complements of the ranges it lacks, whichever takes fewer
+/// operations; bytes >= 0x80 are never in it (`& !word`).
+#[derive(Debug, PartialEq)]
+struct WordTest {
+    union: bool,
+    terms: Vec<Term>,
+}
+
+impl WordTest {
+    /// The cheaper form for `class`, if its bytes are all ASCII and it costs at most
+    /// [`SWAR_MAX_OPS`].
+    fn new(class: &ByteSet) -> Option<WordTest> {
+        WordTest::within_cost(class, SWAR_MAX_OPS)
+    }
+
+    fn within_cost(class: &ByteSet, max_ops: usize) -> Option<WordTest> {
+        let (within, outside) = WordTest::forms(class)?;
+        let test = match outside {
+            Some(outside) if outside.ops() < within.ops() => outside,
+            _ => within,
+        };
+        (test.ops() <= max_ops).then_some(test)
+    }
+
+    /// Both forms for a class of ASCII bytes: the union, and the intersection unless the
+    /// class is every ASCII byte.
+    fn forms(class: &ByteSet) -> Option<(WordTest, Option<WordTest>)> {
+        let ranges = class.ranges();
+        if ranges.is_empty() || ranges.iter().any(|&(_, hi)| hi >= 0x80) {
+            return None;
+        }
+        let within = ranges
+            .iter()
+            .map(|&(lo, hi)| match (lo, hi) {
+                (0, hi) => Term::AtMost(hi),
+                (lo, 0x7F) => Term::AtLeast(lo),
+                (lo, hi) => Term::Within(lo, hi),
+            })
+            .collect();
+        let outside: Vec<Term> = ascii_gaps(&ranges)
+            .into_iter()
+            .map(|(lo, hi)| match (lo, hi) {
+                (0, hi) => Term::Above(hi),
+                (lo, 0x7F) => Term::Below(lo),
+                (v, w) if v == w => Term::Not(v),
+                (lo, hi) => Term::Outside(lo, hi),
+            })
+            .collect();
+        let outside = (!outside.is_empty()).then_some(WordTest { union: false, terms: outside });
+        Some((WordTest { union: true, terms: within }, outside))
+    }
+
+    /// Its operations: the terms' and one per operator joining two.
+    fn ops(&self) -> usize {
+        self.terms.iter().map(|t| t.ops()).sum::<usize>() + self.terms.len().saturating_sub(1)
+    }
+
+    /// The high bit of byte `i` set exactly when byte `i` of `word` is in the class.
+    #[cfg(test)]
+    fn eval(&self, word: u64) -> u64 {
+        let low = word & 0x7F7F_7F7F_7F7F_7F7F;
+        let terms = self.terms.iter().map(|t| t.eval(low));
+        let joined = if self.union { terms.fold(0, |a, t| a | t) } else { terms.fold(!0, |a, t| a & t) };
+        joined & !word
+    }
+
+    /// [`WordTest::eval`] as an expression over `word`.
+    fn tokens(&self) -> TokenStream {
+        let terms = self.terms.iter().map(|t| t.tokens());
+        let joined = if self.union { quote!((#(#terms)|*)) } else { quote!((#(#terms)&*)) };
+        quote! {{
+            let low = word & 0x7F7F_7F7F_7F7F_7F7Fu64;
+            #joined & !word
+        }}
+    }
+}
+
+/// For a class that [`WordTest`] takes, an expression over `word` (eight input bytes,
+/// little-endian) whose byte `i` has its high bit set exactly when input byte `i` is in
+/// the class.
+fn swar_chunk_test(class: &ByteSet) -> Option<TokenStream> {
+    WordTest::new(class).map(|t| t.tokens())
+}
+
+/// The ranges of ASCII bytes that `ranges` (sorted, all ASCII) leave out.
+fn ascii_gaps(ranges: &[(u8, u8)]) -> Vec<(u8, u8)> {
+    let mut gaps = Vec::new();
+    let mut next = 0u16;
+    for &(lo, hi) in ranges {
+        if (lo as u16) > next {
+            gaps.push((next as u8, lo - 1));
+        }
+        next = hi as u16 + 1;
+    }
+    if next <= 0x7F {
+        gaps.push((next as u8, 0x7F));
+    }
+    gaps
 }
 
 /// A condition's self-loops: the classes that need a table, packed eight to a
@@ -227,7 +397,7 @@ impl LoopTables {
             None => quote!(return p;),
         };
         let checks: Vec<TokenStream> = match (&swar, hook.map(|h| h.kernel)) {
-            // Few ASCII ranges and no UTF-8 kernel: all eight bytes in one word test.
+            // A cheap class and no UTF-8 kernel: all eight bytes in one word test.
             (Some(in_class), None | Some(KernelKind::Class)) => vec![quote! {
                 let word = u64::from_le_bytes(*chunk);
                 let outside = !(#in_class) & 0x8080_8080_8080_8080u64;
@@ -235,6 +405,31 @@ impl LoopTables {
                     return p + (outside.trailing_zeros() / 8) as usize;
                 }
             }],
+            // A UTF-8 hook's: the word test finds the first byte that ends the ASCII run,
+            // and that byte (taken from the word) decides whether the kernel goes on. One
+            // branch a chunk where the byte tests had one per byte, whichever of them ends
+            // a short string mispredicting. The kernel starts at the chunk, not at the
+            // stop (it takes the class's ASCII bytes too), so that its loads do not wait
+            // for the word test. The first byte is tested alone before it: a string of
+            // multibyte characters goes to the kernel at once.
+            (Some(in_class), Some(KernelKind::Utf8)) => {
+                let call = utf8_call.as_ref().expect("a UTF-8 hook's call");
+                vec![quote! {
+                    let b = chunk[0];
+                    if !(#test) {
+                        #exit
+                    }
+                    let word = u64::from_le_bytes(*chunk);
+                    let outside = !(#in_class) & 0x8080_8080_8080_8080u64;
+                    if outside != 0 {
+                        let bit = outside.trailing_zeros();
+                        if (word >> (bit & !7)) as u8 >= 0x80 && !kernels.is_scalar() {
+                            return #call;
+                        }
+                        return p + (bit / 8) as usize;
+                    }
+                }]
+            }
             _ => (0..UNROLL)
                 .map(|i| {
                     let on_exit = (i > 0).then(|| {
@@ -402,5 +597,69 @@ impl LoopTables {
         };
         let kernels = hooked.then(|| quote!(kernels));
         quote!(p = #name(input, p, #kernels);)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every byte at every lane, beside bytes of both kinds, against `contains`.
+    fn check(class: &ByteSet, test: &WordTest) {
+        let inside = (0..=255u8).find(|&b| class.contains(b));
+        let outside = (0..=255u8).find(|&b| !class.contains(b)).unwrap_or(0xFF);
+        for fill in [inside.unwrap_or(outside), outside, 0xFF, 0x00, 0x7F, 0x80] {
+            for lane in 0..8 {
+                for b in 0..=255u8 {
+                    let mut bytes = [fill; 8];
+                    bytes[lane] = b;
+                    let got = test.eval(u64::from_le_bytes(bytes));
+                    for (i, &byte) in bytes.iter().enumerate() {
+                        assert_eq!(
+                            got >> (8 * i + 7) & 1 == 1,
+                            class.contains(byte),
+                            "{test:?}: byte {byte:#04x} at lane {i} of {bytes:02x?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    fn set(ranges: &[(u8, u8)]) -> ByteSet {
+        ByteSet::from_ranges(ranges)
+    }
+
+    #[test]
+    fn word_tests_agree_with_the_class_at_every_byte_and_lane() {
+        // The grammars' classes: digits, a JSON string body, whitespace (too costly).
+        let digits = set(&[(b'0', b'9')]);
+        let body = set(&[(0x20, 0x21), (0x23, 0x5B), (0x5D, 0x7F)]);
+        let ws = set(&[(b'\t', b'\n'), (b'\r', b'\r'), (b' ', b' ')]);
+        assert!(WordTest::new(&digits).is_some_and(|t| t.union));
+        assert!(WordTest::new(&body).is_some_and(|t| !t.union), "a string body takes the intersection form");
+        assert_eq!(WordTest::new(&ws), None);
+        assert_eq!(WordTest::new(&set(&[(b'a', 0x80)])), None, "bytes >= 0x80 have no word test");
+        // Every class of up to two ranges with bounds from a set of edges, each term's
+        // edge cases (0, 0x7F, singletons, neighbours) among them.
+        let edges = [0x00, 0x01, 0x1F, 0x20, 0x22, 0x30, 0x39, 0x5C, 0x7E, 0x7F];
+        let mut classes = vec![set(&[(0, 0x7F)]), body, digits];
+        for &a in &edges {
+            for &b in edges.iter().filter(|&&b| b >= a) {
+                classes.push(set(&[(a, b)]));
+                for &c in edges.iter().filter(|&&c| c > b + 1) {
+                    for &d in edges.iter().filter(|&&d| d >= c) {
+                        classes.push(set(&[(a, b), (c, d)]));
+                    }
+                }
+            }
+        }
+        for class in &classes {
+            let (within, outside) = WordTest::forms(class).expect("an ASCII class has word tests");
+            check(class, &within);
+            if let Some(outside) = outside {
+                check(class, &outside);
+            }
+        }
     }
 }
