@@ -22,11 +22,11 @@ const UNROLL: usize = 8;
 const _: () = assert!(Hook::PROBE_AFTER == UNROLL);
 
 /// Classes of ASCII bytes whose word test takes at most this many operations (see
-/// [`WordTest::ops`]) test a whole chunk as one word. Measured on the corpus: digits (4)
-/// pay off in instructions, a string body (7) in mispredicted branches (one per short
-/// string fewer) and time; whitespace (14) is mostly one space, which the byte tests
-/// take at once.
-const SWAR_MAX_OPS: usize = 8;
+/// [`swar_chunk_test`]) test a whole chunk as one word. Measured on the corpus: digits
+/// (5) pay off in instructions, a string body (9) in mispredicted branches (one per
+/// short string fewer) and time; whitespace (18) is mostly one space, which the byte
+/// tests take at once.
+const SWAR_MAX_OPS: usize = 12;
 
 /// `struct SkipN;` with its class as a `ConstClass` for each hook's class, and the
 /// class as `const SKIP_N`. A type, so that the kernels the hook calls are compiled for
@@ -176,11 +176,7 @@ struct WordTest {
 
 impl WordTest {
     /// The cheaper form for `class`, if its bytes are all ASCII and it costs at most
-    /// [`SWAR_MAX_OPS`].
-    fn new(class: &ByteSet) -> Option<WordTest> {
-        WordTest::within_cost(class, SWAR_MAX_OPS)
-    }
-
+    /// `max_ops`.
     fn within_cost(class: &ByteSet, max_ops: usize) -> Option<WordTest> {
         let (within, outside) = WordTest::forms(class)?;
         let test = match outside {
@@ -243,11 +239,98 @@ impl WordTest {
     }
 }
 
-/// For a class that [`WordTest`] takes, an expression over `word` (eight input bytes,
-/// little-endian) whose byte `i` has its high bit set exactly when input byte `i` is in
-/// the class.
+/// One kind of byte that ends a run, in [`FirstStop`]: a word whose byte `i` has its
+/// high bit set if input byte `i` is of the kind, exact up to the first byte of any kind
+/// (a subtraction borrows out of a byte only where that byte is a stop).
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Stop {
+    /// `y < k` (`1 <= k <= 0x7F`): `word - k`.
+    Below(u8),
+    /// `y == v`: `(word ^ v) - 1`.
+    Is(u8),
+    /// `y >= lo` (`1 <= lo <= 0x7F`): `word + (0x80 - lo)`.
+    AtLeast(u8),
+}
+
+/// A cheaper test than [`WordTest`]'s where only the first byte outside the class
+/// matters (a run's end): on the whole word, no high bits cleared, each kind of stop
+/// byte one or two operations, bytes >= 0x80 stops by their own high bit. Only for
+/// classes whose ASCII gaps are a low range, a high range and single bytes (a string
+/// body: controls, `"`, `\\`; digits).
+#[derive(Debug, PartialEq)]
+struct FirstStop {
+    stops: Vec<Stop>,
+}
+
+impl FirstStop {
+    fn new(class: &ByteSet) -> Option<FirstStop> {
+        let ranges = class.ranges();
+        if ranges.is_empty() || ranges.iter().any(|&(_, hi)| hi >= 0x80) {
+            return None;
+        }
+        let mut stops = Vec::new();
+        for (lo, hi) in ascii_gaps(&ranges) {
+            match (lo, hi) {
+                (0, 0x7F) => return None,
+                (0, hi) => stops.push(Stop::Below(hi + 1)),
+                (lo, 0x7F) => stops.push(Stop::AtLeast(lo)),
+                (lo, hi) if hi - lo < 2 => stops.extend((lo..=hi).map(Stop::Is)),
+                _ => return None,
+            }
+        }
+        Some(FirstStop { stops })
+    }
+
+    /// Its operations: the stops', one `|` each (the last with `word`), the final `&`.
+    fn ops(&self) -> usize {
+        self.stops.iter().map(|s| if let Stop::Is(_) = s { 2 } else { 1 }).sum::<usize>() + self.stops.len() + 1
+    }
+
+    #[cfg(test)]
+    fn eval(&self, word: u64) -> u64 {
+        let terms = self.stops.iter().map(|s| match *s {
+            Stop::Below(k) => word.wrapping_sub(ONES * k as u64),
+            Stop::Is(v) => (word ^ (ONES * v as u64)).wrapping_sub(ONES),
+            Stop::AtLeast(lo) => word.wrapping_add(ONES * (0x80 - lo as u64)),
+        });
+        terms.fold(word, |a, t| a | t) & 0x8080_8080_8080_8080
+    }
+
+    fn tokens(&self) -> TokenStream {
+        let terms = self.stops.iter().map(|s| match *s {
+            Stop::Below(k) => {
+                let k = word(ONES * k as u64);
+                quote!(word.wrapping_sub(#k))
+            }
+            Stop::Is(v) => {
+                let v = word(ONES * v as u64);
+                quote!((word ^ #v).wrapping_sub(0x0101_0101_0101_0101u64))
+            }
+            Stop::AtLeast(lo) => {
+                let k = word(ONES * (0x80 - lo as u64));
+                quote!(word.wrapping_add(#k))
+            }
+        });
+        quote!((#(#terms)|* | word) & 0x8080_8080_8080_8080u64)
+    }
+}
+
+/// For a class that [`WordTest`] or [`FirstStop`] takes, an expression over `word`
+/// (eight input bytes, little-endian) whose lowest high bit set is that of the first
+/// byte not in the class (zero if there is none): the cheaper of the two, if it takes
+/// at most [`SWAR_MAX_OPS`].
 fn swar_chunk_test(class: &ByteSet) -> Option<TokenStream> {
-    WordTest::new(class).map(|t| t.tokens())
+    // The exact forms take four operations more: `low`, `& !word`, `!`, `& 0x80..`.
+    let exact = WordTest::within_cost(class, usize::MAX).map(|t| (t.ops() + 4, t));
+    let first = FirstStop::new(class).map(|t| (t.ops(), t));
+    match (exact, first) {
+        (_, Some((ops, t))) if ops <= SWAR_MAX_OPS => Some(t.tokens()),
+        (Some((ops, t)), _) if ops <= SWAR_MAX_OPS => {
+            let in_class = t.tokens();
+            Some(quote!(!(#in_class) & 0x8080_8080_8080_8080u64))
+        }
+        _ => None,
+    }
 }
 
 /// The ranges of ASCII bytes that `ranges` (sorted, all ASCII) leave out.
@@ -400,9 +483,9 @@ impl LoopTables {
         };
         let checks: Vec<TokenStream> = match (&swar, hook.map(|h| h.kernel)) {
             // A cheap class and no UTF-8 kernel: all eight bytes in one word test.
-            (Some(in_class), None | Some(KernelKind::Class)) => vec![quote! {
+            (Some(stops), None | Some(KernelKind::Class)) => vec![quote! {
                 let word = u64::from_le_bytes(*chunk);
-                let outside = !(#in_class) & 0x8080_8080_8080_8080u64;
+                let outside = #stops;
                 if outside != 0 {
                     return p + (outside.trailing_zeros() / 8) as usize;
                 }
@@ -414,7 +497,7 @@ impl LoopTables {
             // stop (it takes the class's ASCII bytes too), so that its loads do not wait
             // for the word test. The first byte is tested alone before it: a string of
             // multibyte characters goes to the kernel at once.
-            (Some(in_class), Some(KernelKind::Utf8)) => {
+            (Some(stops), Some(KernelKind::Utf8)) => {
                 let call = utf8_call.as_ref().expect("a UTF-8 hook's call");
                 vec![quote! {
                     let b = chunk[0];
@@ -422,7 +505,7 @@ impl LoopTables {
                         #exit
                     }
                     let word = u64::from_le_bytes(*chunk);
-                    let outside = !(#in_class) & 0x8080_8080_8080_8080u64;
+                    let outside = #stops;
                     if outside != 0 {
                         let bit = outside.trailing_zeros();
                         if (word >> (bit & !7)) as u8 >= 0x80 && !kernels.is_scalar() {
@@ -632,16 +715,28 @@ mod tests {
         ByteSet::from_ranges(ranges)
     }
 
+    /// The first byte not in `class`, the lowest high bit `stops` sets.
+    fn check_first(class: &ByteSet, test: &FirstStop, bytes: [u8; 8]) {
+        let got = test.eval(u64::from_le_bytes(bytes));
+        let first = bytes.iter().position(|&b| !class.contains(b));
+        let found = (got != 0).then(|| (got.trailing_zeros() / 8) as usize);
+        assert_eq!(found, first, "{test:?} on {bytes:02x?}");
+    }
+
     #[test]
     fn word_tests_agree_with_the_class_at_every_byte_and_lane() {
         // The grammars' classes: digits, a JSON string body, whitespace (too costly).
         let digits = set(&[(b'0', b'9')]);
         let body = set(&[(0x20, 0x21), (0x23, 0x5B), (0x5D, 0x7F)]);
         let ws = set(&[(b'\t', b'\n'), (b'\r', b'\r'), (b' ', b' ')]);
-        assert!(WordTest::new(&digits).is_some_and(|t| t.union));
-        assert!(WordTest::new(&body).is_some_and(|t| !t.union), "a string body takes the intersection form");
-        assert_eq!(WordTest::new(&ws), None);
-        assert_eq!(WordTest::new(&set(&[(b'a', 0x80)])), None, "bytes >= 0x80 have no word test");
+        let exact = |class| WordTest::within_cost(class, usize::MAX);
+        assert!(exact(&digits).is_some_and(|t| t.union));
+        assert!(exact(&body).is_some_and(|t| !t.union), "a string body's exact test is the intersection form");
+        assert!(FirstStop::new(&body).is_some() && FirstStop::new(&digits).is_some());
+        assert_eq!(FirstStop::new(&ws), None, "whitespace's gaps include wide middle ranges");
+        assert_eq!(swar_chunk_test(&ws).map(|t| t.to_string()), None);
+        assert_eq!(exact(&set(&[(b'a', 0x80)])), None, "bytes >= 0x80 have no word test");
+        assert_eq!(FirstStop::new(&set(&[(b'a', 0x80)])), None);
         // Every class of up to two ranges with bounds from a set of edges, each term's
         // edge cases (0, 0x7F, singletons, neighbours) among them.
         let edges = [0x00, 0x01, 0x1F, 0x20, 0x22, 0x30, 0x39, 0x5C, 0x7E, 0x7F];
@@ -656,11 +751,42 @@ mod tests {
                 }
             }
         }
+        let mut first_stops = 0;
         for class in &classes {
             let (within, outside) = WordTest::forms(class).expect("an ASCII class has word tests");
             check(class, &within);
             if let Some(outside) = outside {
                 check(class, &outside);
+            }
+            if let Some(test) = FirstStop::new(class) {
+                first_stops += 1;
+                let inside = (0..=255u8).find(|&b| class.contains(b)).expect("a class byte");
+                for lane in 0..8 {
+                    for b in 0..=255u8 {
+                        for fill in [inside, 0x00, 0x7F, 0x80, 0xFF] {
+                            let mut bytes = [inside; 8];
+                            bytes[lane] = b;
+                            for later in bytes.iter_mut().skip(lane + 1) {
+                                *later = fill;
+                            }
+                            check_first(class, &test, bytes);
+                        }
+                    }
+                }
+            }
+        }
+        assert!(first_stops > 50, "only {first_stops} classes had a first-stop test");
+        // Two bytes at each pair of neighbouring lanes, every value, on the string body:
+        // a borrow out of the first can only follow a stop.
+        let test = FirstStop::new(&body).expect("a string body's test");
+        for lane in 0..7 {
+            for a in 0..=255u8 {
+                for b in 0..=255u8 {
+                    let mut bytes = [b'a'; 8];
+                    bytes[lane] = a;
+                    bytes[lane + 1] = b;
+                    check_first(&body, &test, bytes);
+                }
             }
         }
     }
