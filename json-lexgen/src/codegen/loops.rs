@@ -311,7 +311,7 @@ impl FirstStop {
                 quote!(word.wrapping_add(#k))
             }
         });
-        quote!((#(#terms)|* | word) & 0x8080_8080_8080_8080u64)
+        quote!((#(#terms |)* word) & 0x8080_8080_8080_8080u64)
     }
 }
 
@@ -755,10 +755,18 @@ mod tests {
         for class in &classes {
             let (within, outside) = WordTest::forms(class).expect("an ASCII class has word tests");
             check(class, &within);
-            if let Some(outside) = outside {
-                check(class, &outside);
+            if let Some(outside) = &outside {
+                check(class, outside);
+            }
+            // The generated expressions parse (a class of every ASCII byte has no stops).
+            for tokens in [Some(within.tokens()), outside.as_ref().map(WordTest::tokens), swar_chunk_test(class)]
+                .into_iter()
+                .flatten()
+            {
+                syn::parse2::<syn::Expr>(tokens.clone()).unwrap_or_else(|e| panic!("{e}: {tokens}"));
             }
             if let Some(test) = FirstStop::new(class) {
+                syn::parse2::<syn::Expr>(test.tokens()).unwrap_or_else(|e| panic!("{e}: {}", test.tokens()));
                 first_stops += 1;
                 let inside = (0..=255u8).find(|&b| class.contains(b)).expect("a class byte");
                 for lane in 0..8 {
