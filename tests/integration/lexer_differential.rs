@@ -75,6 +75,15 @@ mod esc_safe {
 mod esc_plain {
     jsonlex::json_lexer!(file = "tests/grammars/escapes.lex", no_simd);
 }
+mod words_lexer {
+    jsonlex::json_lexer!(file = "tests/grammars/words.lex");
+}
+mod words_safe {
+    jsonlex::json_lexer!(file = "tests/grammars/words.lex", no_unsafe);
+}
+mod words_plain {
+    jsonlex::json_lexer!(file = "tests/grammars/words.lex", no_simd);
+}
 mod keywords_lexer {
     jsonlex::json_lexer!(file = "tests/grammars/keywords.lex");
 }
@@ -667,6 +676,77 @@ proptest! {
     )) {
         thread_local!(static REF: Reference = Reference::new(include_str!("../grammars/escapes.lex")));
         thread_local!(static LEXERS: Vec<(String, Run)> = esc_lexers());
+        LEXERS.with(|l| REF.with(|r| check(r, &input, l)));
+    }
+}
+
+// ---- word tests: self-loops tested eight bytes at a time --------------------------
+
+fn words_lexers() -> Vec<(String, Run)> {
+    lexers![
+        hooked "words" => words_lexer::WordsLexer,
+        hooked "words (no unsafe)" => words_safe::WordsLexer,
+        plain "words (no simd)" => words_plain::WordsLexer,
+    ]
+}
+
+/// Each self-loop of tests/grammars/words.lex, whose chunks are tested as one word in
+/// each of the word test's forms: a body of 0 to 24 class bytes with one byte at every
+/// offset, every byte at the edges of the class's ranges (and `é`, 0x80, 0xFF), so that
+/// the byte that ends the run falls at every lane of the first three chunks, with the
+/// class's bytes after it or the input's end.
+#[test]
+fn word_loops_stop_at_every_byte_at_every_lane() {
+    let reference = Reference::new(include_str!("../grammars/words.lex"));
+    let lexers = words_lexers();
+    // (opening, a byte of the class, the class's ranges)
+    type Case<'a> = (&'a [u8], u8, &'a [(u8, u8)]);
+    let cases: &[Case] = &[
+        (b"~", b'a', &[(0x00, 0x7F)]),
+        (b"'", b'a', &[(0x20, 0x26), (0x28, 0x5B), (0x5D, 0x7E)]),
+        (b"#", b'a', &[(0x20, 0x2B), (0x2E, 0x7F)]),
+        (b"!", b'a', &[(0x20, 0x2F), (0x3A, 0x7F)]),
+        (b"&", b'a', &[(0x00, 0x09), (0x0B, 0x2F), (0x3A, 0x7F)]),
+        (b"", b'5', &[(b'0', b'9')]),
+        (b"", b'q', &[(b'a', b'z')]),
+    ];
+    let mut checked = 0;
+    for &(open, filler, ranges) in cases {
+        let mut specials: Vec<Vec<u8>> = vec![vec![0x80], vec![0xFF], "é".into(), vec![0x00], vec![0x7F]];
+        for &(lo, hi) in ranges {
+            for b in [lo.wrapping_sub(1), lo, hi, hi.wrapping_add(1)] {
+                specials.push(vec![b]);
+            }
+        }
+        for len in 0..=24usize {
+            for pos in 0..=len {
+                for special in &specials {
+                    let mut input = open.to_vec();
+                    input.extend(std::iter::repeat_n(filler, pos));
+                    input.extend_from_slice(special);
+                    input.extend(std::iter::repeat_n(filler, len - pos));
+                    check(&reference, &input, &lexers);
+                    input.truncate(open.len() + pos + special.len());
+                    check(&reference, &input, &lexers);
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 20_000, "{checked}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..config() })]
+
+    #[test]
+    fn words_lexer_matches_reference(input in inputs(
+        &["~", "'", "#", "!", "&", "a", "z", "0", "9", " ", "\n", "\x00", "\x1F", ",", "-", "\\", "\x7F", "é", "€", "🎉",
+          "a run of plain text long enough for the skip kernels to take it"],
+        &["'it is é' #a,b !x9y &a\nb 12 word ~rest", "'a\\b' #-- !09 &\n", "'\u{1F389}' 'ok' #"],
+    )) {
+        thread_local!(static REF: Reference = Reference::new(include_str!("../grammars/words.lex")));
+        thread_local!(static LEXERS: Vec<(String, Run)> = words_lexers());
         LEXERS.with(|l| REF.with(|r| check(r, &input, l)));
     }
 }
