@@ -15,7 +15,7 @@ utf8  = [\xC2-\xDF] cont | [\xE0-\xEF] cont cont | [\xF0-\xF4] cont cont cont;
 "#" [\x20-\x2B\x2E-\x7F]*                          => Hash;
 // A wide gap in the middle (the digits): the exact test, as a union of ranges.
 "!" [\x20-\x2F\x3A-\x7F]*                          => Bang;
-// Two gaps, one wide: the exact test, as an intersection of complements.
+// Three ranges: no word test cheap enough, the byte tests.
 "&" [\x00-\x09\x0B-\x2F\x3A-\x7F]*                 => Amp;
 // One range: a low and a high range of stops.
 [0-9]+                                             => Digits;

@@ -73,25 +73,17 @@ pub(super) fn hook_call(rt: &syn::Path, hooks: &[Hook], hook: &Hook, probe: bool
     quote!(#rt::skip::#function::<#name>(kernels, &#constant, input, p))
 }
 
-/// One term of a word test, on `low` (the input word with each byte's high bit
+/// One range of a [`WordTest`], on `low` (the input word with each byte's high bit
 /// cleared, so that no addition carries into the next byte): a word whose byte `i` has
-/// its high bit set exactly when `low`'s byte `i` passes.
+/// its high bit set exactly when `low`'s byte `i` is in the range.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Term {
     /// `y >= lo` (`lo >= 1`): `y + (0x80 - lo)`.
     AtLeast(u8),
-    /// `y > hi` (`hi <= 0x7F`): `y + (0x7F - hi)`.
-    Above(u8),
-    /// `y <= hi`: the negation of `Above`.
+    /// `y <= hi`: the negation of `y + (0x7F - hi)`, which is `y > hi`.
     AtMost(u8),
-    /// `y < lo`: the negation of `AtLeast`.
-    Below(u8),
-    /// `lo <= y <= hi`, `1 <= lo <= hi < 0x7F`.
+    /// `lo <= y <= hi`, `1 <= lo <= hi < 0x7F`: both.
     Within(u8, u8),
-    /// `y < lo || y > hi`, the same bounds.
-    Outside(u8, u8),
-    /// `y != v`: `(y ^ v) + 0x7F`.
-    Not(u8),
 }
 
 const ONES: u64 = 0x0101_0101_0101_0101;
@@ -104,12 +96,12 @@ fn word(k: u64) -> Literal {
 }
 
 impl Term {
-    /// Its operations (additions, exclusive ors, negations, the `&` inside `Within`).
+    /// Its operations (additions, negations, the `&` inside `Within`).
     fn ops(self) -> usize {
         match self {
-            Term::AtLeast(_) | Term::Above(_) => 1,
-            Term::AtMost(_) | Term::Below(_) | Term::Not(_) => 2,
-            Term::Within(..) | Term::Outside(..) => 4,
+            Term::AtLeast(_) => 1,
+            Term::AtMost(_) => 2,
+            Term::Within(..) => 4,
         }
     }
 
@@ -119,12 +111,8 @@ impl Term {
         let above = |hi: u8| low.wrapping_add(ONES * (0x7F - hi as u64));
         match self {
             Term::AtLeast(lo) => at_least(lo),
-            Term::Above(hi) => above(hi),
             Term::AtMost(hi) => !above(hi),
-            Term::Below(lo) => !at_least(lo),
             Term::Within(lo, hi) => at_least(lo) & !above(hi),
-            Term::Outside(lo, hi) => !at_least(lo) | above(hi),
-            Term::Not(v) => (low ^ (ONES * v as u64)).wrapping_add(ONES * 0x7F),
         }
     }
 
@@ -139,104 +127,69 @@ impl Term {
         };
         match self {
             Term::AtLeast(lo) => at_least(lo),
-            Term::Above(hi) => above(hi),
             Term::AtMost(hi) => {
                 let t = above(hi);
-                quote!(!#t)
-            }
-            Term::Below(lo) => {
-                let t = at_least(lo);
                 quote!(!#t)
             }
             Term::Within(lo, hi) => {
                 let (a, b) = (at_least(lo), above(hi));
                 quote!((#a & !#b))
             }
-            Term::Outside(lo, hi) => {
-                let (a, b) = (at_least(lo), above(hi));
-                quote!((!#a | #b))
-            }
-            Term::Not(v) => {
-                let x = word(ONES * v as u64);
-                quote!(((low ^ #x) + 0x7F7F_7F7F_7F7F_7F7Fu64))
-            }
         }
     }
 }
 
-/// How a chunk of eight bytes is tested as one word for a class of ASCII bytes: the
-/// union of its ranges, or (a string body: everything but controls, `"` and `\\`) the
-/// intersection of the complements of the ranges it lacks, whichever takes fewer
-/// operations; bytes >= 0x80 are never in it (`& !word`).
+/// The exact word test of a class of ASCII bytes, for classes that [`FirstStop`] does
+/// not take (a wide gap in the middle): the union of its ranges, bytes >= 0x80 never in
+/// it (`& !word`).
 #[derive(Debug, PartialEq)]
 struct WordTest {
-    union: bool,
     terms: Vec<Term>,
 }
 
 impl WordTest {
-    /// The cheaper form for `class`, if its bytes are all ASCII and it costs at most
-    /// `max_ops`.
-    fn within_cost(class: &ByteSet, max_ops: usize) -> Option<WordTest> {
-        let (within, outside) = WordTest::forms(class)?;
-        let test = match outside {
-            Some(outside) if outside.ops() < within.ops() => outside,
-            _ => within,
-        };
-        (test.ops() <= max_ops).then_some(test)
-    }
-
-    /// Both forms for a class of ASCII bytes: the union, and the intersection unless the
-    /// class is every ASCII byte.
-    fn forms(class: &ByteSet) -> Option<(WordTest, Option<WordTest>)> {
-        let ranges = class.ranges();
-        if ranges.is_empty() || ranges.iter().any(|&(_, hi)| hi >= 0x80) {
-            return None;
-        }
-        let within = ranges
-            .iter()
-            .map(|&(lo, hi)| match (lo, hi) {
+    fn new(class: &ByteSet) -> Option<WordTest> {
+        let terms = ascii_ranges(class)?
+            .into_iter()
+            .map(|(lo, hi)| match (lo, hi) {
                 (0, hi) => Term::AtMost(hi),
                 (lo, 0x7F) => Term::AtLeast(lo),
                 (lo, hi) => Term::Within(lo, hi),
             })
             .collect();
-        let outside: Vec<Term> = ascii_gaps(&ranges)
-            .into_iter()
-            .map(|(lo, hi)| match (lo, hi) {
-                (0, hi) => Term::Above(hi),
-                (lo, 0x7F) => Term::Below(lo),
-                (v, w) if v == w => Term::Not(v),
-                (lo, hi) => Term::Outside(lo, hi),
-            })
-            .collect();
-        let outside = (!outside.is_empty()).then_some(WordTest { union: false, terms: outside });
-        Some((WordTest { union: true, terms: within }, outside))
+        Some(WordTest { terms })
     }
 
-    /// Its operations: the terms' and one per operator joining two.
+    /// Its operations: the terms', one `|` between two, and the four of the stop mask
+    /// (`low`, `& !word`, `!`, `& 0x80..`).
     fn ops(&self) -> usize {
-        self.terms.iter().map(|t| t.ops()).sum::<usize>() + self.terms.len().saturating_sub(1)
+        self.terms.iter().map(|t| t.ops()).sum::<usize>() + self.terms.len() - 1 + 4
     }
 
     /// The high bit of byte `i` set exactly when byte `i` of `word` is in the class.
     #[cfg(test)]
     fn eval(&self, word: u64) -> u64 {
         let low = word & 0x7F7F_7F7F_7F7F_7F7F;
-        let terms = self.terms.iter().map(|t| t.eval(low));
-        let joined = if self.union { terms.fold(0, |a, t| a | t) } else { terms.fold(!0, |a, t| a & t) };
-        joined & !word
+        self.terms.iter().fold(0, |a, t| a | t.eval(low)) & !word
     }
 
-    /// The test as an expression over `word` (what `eval` computes, in the tests).
+    /// The stop mask as an expression over `word`: `!eval & 0x80..`.
     fn tokens(&self) -> TokenStream {
         let terms = self.terms.iter().map(|t| t.tokens());
-        let joined = if self.union { quote!((#(#terms)|*)) } else { quote!((#(#terms)&*)) };
-        quote! {{
-            let low = word & 0x7F7F_7F7F_7F7F_7F7Fu64;
-            #joined & !word
-        }}
+        quote! {
+            !{
+                let low = word & 0x7F7F_7F7F_7F7F_7F7Fu64;
+                (#(#terms)|*) & !word
+            } & 0x8080_8080_8080_8080u64
+        }
     }
+}
+
+/// The ranges of a class of ASCII bytes (`None` for an empty class or one with bytes
+/// >= 0x80, which no word test takes).
+fn ascii_ranges(class: &ByteSet) -> Option<Vec<(u8, u8)>> {
+    let ranges = class.ranges();
+    (!ranges.is_empty() && ranges.iter().all(|&(_, hi)| hi < 0x80)).then_some(ranges)
 }
 
 /// One kind of byte that ends a run, in [`FirstStop`]: a word whose byte `i` has its
@@ -264,12 +217,8 @@ struct FirstStop {
 
 impl FirstStop {
     fn new(class: &ByteSet) -> Option<FirstStop> {
-        let ranges = class.ranges();
-        if ranges.is_empty() || ranges.iter().any(|&(_, hi)| hi >= 0x80) {
-            return None;
-        }
         let mut stops = Vec::new();
-        for (lo, hi) in ascii_gaps(&ranges) {
+        for (lo, hi) in ascii_gaps(&ascii_ranges(class)?) {
             match (lo, hi) {
                 (0, 0x7F) => return None,
                 (0, hi) => stops.push(Stop::Below(hi + 1)),
@@ -315,22 +264,12 @@ impl FirstStop {
     }
 }
 
-/// For a class that [`WordTest`] or [`FirstStop`] takes, an expression over `word`
+/// For a class that [`FirstStop`] or [`WordTest`] takes, an expression over `word`
 /// (eight input bytes, little-endian) whose lowest high bit set is that of the first
-/// byte not in the class (zero if there is none): the cheaper of the two, if it takes
-/// at most [`SWAR_MAX_OPS`].
+/// byte not in the class (zero if there is none), if it takes at most [`SWAR_MAX_OPS`].
 fn swar_chunk_test(class: &ByteSet) -> Option<TokenStream> {
-    // The exact forms take four operations more: `low`, `& !word`, `!`, `& 0x80..`.
-    let exact = WordTest::within_cost(class, usize::MAX).map(|t| (t.ops() + 4, t));
-    let first = FirstStop::new(class).map(|t| (t.ops(), t));
-    match (exact, first) {
-        (_, Some((ops, t))) if ops <= SWAR_MAX_OPS => Some(t.tokens()),
-        (Some((ops, t)), _) if ops <= SWAR_MAX_OPS => {
-            let in_class = t.tokens();
-            Some(quote!(!(#in_class) & 0x8080_8080_8080_8080u64))
-        }
-        _ => None,
-    }
+    let first = FirstStop::new(class).filter(|t| t.ops() <= SWAR_MAX_OPS).map(|t| t.tokens());
+    first.or_else(|| WordTest::new(class).filter(|t| t.ops() <= SWAR_MAX_OPS).map(|t| t.tokens()))
 }
 
 /// The ranges of ASCII bytes that `ranges` (sorted, all ASCII) leave out.
@@ -481,6 +420,21 @@ impl LoopTables {
             },
             None => quote!(return p;),
         };
+        // The test of the chunk's byte `i`, leaving the loop at it.
+        let byte_check = |i: usize| {
+            let on_exit = (i > 0).then(|| {
+                let i = Literal::usize_unsuffixed(i);
+                quote!(p += #i;)
+            });
+            let i = Literal::usize_unsuffixed(i);
+            quote! {
+                let b = chunk[#i];
+                if !(#test) {
+                    #on_exit
+                    #exit
+                }
+            }
+        };
         let checks: Vec<TokenStream> = match (&swar, hook.map(|h| h.kernel)) {
             // A cheap class and no UTF-8 kernel: all eight bytes in one word test.
             (Some(stops), None | Some(KernelKind::Class)) => vec![quote! {
@@ -499,11 +453,9 @@ impl LoopTables {
             // multibyte characters goes to the kernel at once.
             (Some(stops), Some(KernelKind::Utf8)) => {
                 let call = utf8_call.as_ref().expect("a UTF-8 hook's call");
+                let first = byte_check(0);
                 vec![quote! {
-                    let b = chunk[0];
-                    if !(#test) {
-                        #exit
-                    }
+                    #first
                     let word = u64::from_le_bytes(*chunk);
                     let outside = #stops;
                     if outside != 0 {
@@ -515,22 +467,7 @@ impl LoopTables {
                     }
                 }]
             }
-            _ => (0..UNROLL)
-                .map(|i| {
-                    let on_exit = (i > 0).then(|| {
-                        let i = Literal::usize_unsuffixed(i);
-                        quote!(p += #i;)
-                    });
-                    let i = Literal::usize_unsuffixed(i);
-                    quote! {
-                        let b = chunk[#i];
-                        if !(#test) {
-                            #on_exit
-                            #exit
-                        }
-                    }
-                })
-                .collect(),
+            _ => (0..UNROLL).map(byte_check).collect(),
         };
         let chunk = if unsafe_code {
             let reason = format!(
@@ -729,13 +666,10 @@ mod tests {
         let digits = set(&[(b'0', b'9')]);
         let body = set(&[(0x20, 0x21), (0x23, 0x5B), (0x5D, 0x7F)]);
         let ws = set(&[(b'\t', b'\n'), (b'\r', b'\r'), (b' ', b' ')]);
-        let exact = |class| WordTest::within_cost(class, usize::MAX);
-        assert!(exact(&digits).is_some_and(|t| t.union));
-        assert!(exact(&body).is_some_and(|t| !t.union), "a string body's exact test is the intersection form");
         assert!(FirstStop::new(&body).is_some() && FirstStop::new(&digits).is_some());
         assert_eq!(FirstStop::new(&ws), None, "whitespace's gaps include wide middle ranges");
         assert_eq!(swar_chunk_test(&ws).map(|t| t.to_string()), None);
-        assert_eq!(exact(&set(&[(b'a', 0x80)])), None, "bytes >= 0x80 have no word test");
+        assert_eq!(WordTest::new(&set(&[(b'a', 0x80)])), None, "bytes >= 0x80 have no word test");
         assert_eq!(FirstStop::new(&set(&[(b'a', 0x80)])), None);
         // Every class of up to two ranges with bounds from a set of edges, each term's
         // edge cases (0, 0x7F, singletons, neighbours) among them.
@@ -753,16 +687,10 @@ mod tests {
         }
         let mut first_stops = 0;
         for class in &classes {
-            let (within, outside) = WordTest::forms(class).expect("an ASCII class has word tests");
-            check(class, &within);
-            if let Some(outside) = &outside {
-                check(class, outside);
-            }
+            let exact = WordTest::new(class).expect("an ASCII class has a word test");
+            check(class, &exact);
             // The generated expressions parse (a class of every ASCII byte has no stops).
-            for tokens in [Some(within.tokens()), outside.as_ref().map(WordTest::tokens), swar_chunk_test(class)]
-                .into_iter()
-                .flatten()
-            {
+            for tokens in [Some(exact.tokens()), swar_chunk_test(class)].into_iter().flatten() {
                 syn::parse2::<syn::Expr>(tokens.clone()).unwrap_or_else(|e| panic!("{e}: {tokens}"));
             }
             if let Some(test) = FirstStop::new(class) {
